@@ -1,0 +1,105 @@
+// The C ABI: every function converts the core's typed exceptions into a status code plus
+// a thread-local message, in exactly one place (XPOSE_C_API_BODY).
+#include <xpose/xpose.h>
+#include <xpose/xpose.hpp>
+
+#include "core/transpose.hpp"
+
+#include <cstdio>
+#include <new>
+#include <string>
+
+namespace {
+
+thread_local std::string t_last_error;
+
+xpose_status_t fail(xpose_status_t code, const char* function, const char* message) noexcept {
+  try {
+    t_last_error = std::string(function) + ": " + message;
+  } catch (...) {
+    // Out of memory while recording the message: keep the status, lose the detail.
+  }
+  return code;
+}
+
+}  // namespace
+
+#define XPOSE_C_API_BODY(function, ...)                                                           \
+  try {                                                                                           \
+    __VA_ARGS__;                                                                                  \
+    return XPOSE_SUCCESS;                                                                         \
+  } catch (const xpose::error& e) {                                                               \
+    return fail(static_cast<xpose_status_t>(e.code()), function, e.what());                       \
+  } catch (const std::bad_alloc&) {                                                               \
+    return fail(XPOSE_OUT_OF_MEMORY, function, "host allocation failed");                         \
+  } catch (const std::exception& e) {                                                             \
+    return fail(XPOSE_INTERNAL_ERROR, function, e.what());                                        \
+  } catch (...) {                                                                                 \
+    return fail(XPOSE_INTERNAL_ERROR, function, "unknown exception");                             \
+  }
+
+namespace {
+
+xpose_status_t transpose_c(const char* function, const void* in, void* out, int64_t batch, int64_t rows,
+                           int64_t cols, size_t elem_bytes, int64_t ld_in, int64_t ld_out, int64_t stride_in,
+                           int64_t stride_out, xpose_strategy_t strategy, cudaStream_t stream) noexcept {
+  XPOSE_C_API_BODY(function, {
+    xpose::detail::request req;
+    req.in = in;
+    req.out = out;
+    req.batch = batch;
+    req.rows = rows;
+    req.cols = cols;
+    req.elem_bytes = elem_bytes;
+    req.ld_in = ld_in;
+    req.ld_out = ld_out;
+    req.stride_in = stride_in;
+    req.stride_out = stride_out;
+    req.kernel = static_cast<xpose::strategy>(strategy);
+    req.stream = stream;
+    xpose::detail::transpose(req);
+  })
+}
+
+}  // namespace
+
+extern "C" {
+
+xpose_status_t xpose_transpose(const void* in, void* out, int64_t rows, int64_t cols, size_t elem_bytes,
+                               int64_t ld_in, int64_t ld_out, xpose_strategy_t strategy,
+                               cudaStream_t stream) {
+  return transpose_c("xpose_transpose", in, out, 1, rows, cols, elem_bytes, ld_in, ld_out, 0, 0, strategy,
+                     stream);
+}
+
+xpose_status_t xpose_transpose_batched(const void* in, void* out, int64_t batch, int64_t rows, int64_t cols,
+                                       size_t elem_bytes, int64_t ld_in, int64_t ld_out, int64_t stride_in,
+                                       int64_t stride_out, xpose_strategy_t strategy, cudaStream_t stream) {
+  return transpose_c("xpose_transpose_batched", in, out, batch, rows, cols, elem_bytes, ld_in, ld_out,
+                     stride_in, stride_out, strategy, stream);
+}
+
+const char* xpose_status_string(xpose_status_t status) {
+  switch (status) {
+    case XPOSE_SUCCESS: return "XPOSE_SUCCESS: no error";
+    case XPOSE_INVALID_ARGUMENT: return "XPOSE_INVALID_ARGUMENT: an argument is out of range";
+    case XPOSE_UNSUPPORTED: return "XPOSE_UNSUPPORTED: the request is well-formed but not supported";
+    case XPOSE_CUDA_ERROR: return "XPOSE_CUDA_ERROR: the CUDA runtime reported an error";
+    case XPOSE_OUT_OF_MEMORY: return "XPOSE_OUT_OF_MEMORY: a host allocation failed";
+    case XPOSE_INTERNAL_ERROR: return "XPOSE_INTERNAL_ERROR: internal error in xpose";
+  }
+  return "unknown xpose_status_t value";
+}
+
+const char* xpose_last_error_message(void) { return t_last_error.c_str(); }
+
+void solve(const float* input, float* output, int rows, int cols) {
+  xpose_status_t s = xpose_transpose(input, output, rows, cols, sizeof(float), 0, 0, XPOSE_AUTO, nullptr);
+  if (s == XPOSE_SUCCESS) {
+    const cudaError_t err = cudaStreamSynchronize(nullptr);
+    if (err != cudaSuccess) s = fail(XPOSE_CUDA_ERROR, "solve", cudaGetErrorString(err));
+  }
+  if (s != XPOSE_SUCCESS) std::fprintf(stderr, "xpose solve(): %s\n", xpose_last_error_message());
+}
+
+}  // extern "C"

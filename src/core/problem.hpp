@@ -1,0 +1,51 @@
+// Internal description of one transpose request, shared by validation, planning and launch.
+#pragma once
+
+#include <xpose/xpose.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace xpose::detail {
+
+/** A request as the user gave it (leading dimensions and strides may still be 0). */
+struct request {
+  const void* in = nullptr;
+  void* out = nullptr;
+  std::int64_t batch = 1;
+  std::int64_t rows = 0;
+  std::int64_t cols = 0;
+  std::size_t elem_bytes = 0;
+  std::int64_t ld_in = 0;
+  std::int64_t ld_out = 0;
+  std::int64_t stride_in = 0;
+  std::int64_t stride_out = 0;
+  strategy kernel = strategy::automatic;
+  tile_config tile = tile_config::tile32_block32x8;
+  cudaStream_t stream = nullptr;
+};
+
+/** A validated request with every default resolved; what the kernels consume. */
+struct plan {
+  const void* in = nullptr;
+  void* out = nullptr;
+  std::int64_t batch = 0;
+  std::int64_t rows = 0;
+  std::int64_t cols = 0;
+  std::size_t elem_bytes = 0;
+  std::int64_t ld_in = 0;       ///< resolved, >= cols
+  std::int64_t ld_out = 0;      ///< resolved, >= rows
+  std::int64_t stride_in = 0;   ///< resolved, in elements
+  std::int64_t stride_out = 0;  ///< resolved, in elements
+  strategy kernel = strategy::naive;  ///< never strategy::automatic
+  tile_config tile = tile_config::tile32_block32x8;
+  bool elem_aligned = true;  ///< both pointers are multiples of elem_bytes
+  bool vec_in = false;       ///< every input row start is 16-byte aligned
+  bool vec_out = false;      ///< every output row start is 16-byte aligned
+  cudaStream_t stream = nullptr;
+
+  [[nodiscard]] bool empty() const { return batch == 0 || rows == 0 || cols == 0; }
+  [[nodiscard]] std::int64_t elements() const { return batch * rows * cols; }
+};
+
+}  // namespace xpose::detail

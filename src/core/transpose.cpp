@@ -1,0 +1,17 @@
+#include "transpose.hpp"
+
+#include "../kernels/launchers.hpp"
+#include "device_checks.hpp"
+#include "plan.hpp"
+#include "validate.hpp"
+
+namespace xpose::detail {
+
+void transpose(const request& req) {
+  const plan checked = validate(req);
+  if (checked.empty()) return;
+  check_device_access(checked);
+  launch(finalize(checked));
+}
+
+}  // namespace xpose::detail

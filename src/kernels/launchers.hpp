@@ -1,0 +1,20 @@
+// One launcher per strategy, each a template over the element type and explicitly
+// instantiated for every type of element_types.hpp in that strategy's .cu file.
+#pragma once
+
+#include "../core/problem.hpp"
+
+namespace xpose::detail {
+
+template <class T> void launch_naive(const plan& p);
+template <class T> void launch_naive_write_coalesced(const plan& p);
+template <class T> void launch_tiled(const plan& p);  // tiled, tiled_padded (every config), diagonal
+template <class T> void launch_vectorized(const plan& p);
+
+/** Throws cuda_error if the launch just made failed. */
+void check_launch(const char* kernel_name);
+
+/** Runs the plan's strategy on its stream; throws cuda_error if the launch fails. */
+void launch(const plan& p);
+
+}  // namespace xpose::detail

@@ -1,0 +1,98 @@
+// Bench report arithmetic, table and JSON output.
+#include "json_writer.hpp"
+#include "report.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace {
+
+using namespace xpose::cli;
+
+bench_report sample() {
+  bench_report r;
+  r.device.name = "Test GPU";
+  r.device.cc_major = 9;
+  r.device.sm_count = 132;
+  r.device.l2_bytes = 50 << 20;
+  r.rows = r.cols = 4096;
+  r.elem_bytes = 4;
+  r.reps = 30;
+  r.buffer_sets = 1;
+  r.bytes_moved = 2LL * 4096 * 4096 * 4;  // 134.2 MB
+  bench_row memcpy_row{"cudaMemcpy", true, true};
+  memcpy_row.median_ms = 0.05;
+  bench_row naive{"naive", false, true};
+  naive.median_ms = 0.5;
+  naive.verified = check::passed;
+  bench_row padded{"tiled_padded", false, true};
+  padded.median_ms = 0.0625;
+  padded.verified = check::passed;
+  bench_row cublas{"cuBLAS geam", true, false};
+  cublas.note = "cuBLAS has no geam for 1-byte elements";
+  r.rows_out = {memcpy_row, naive, padded, cublas};
+  r.finalize();
+  return r;
+}
+
+TEST(Report, FinalizeComputesRatios) {
+  const bench_report r = sample();
+  const bench_row* padded = r.find("tiled_padded");
+  ASSERT_NE(padded, nullptr);
+  EXPECT_NEAR(padded->pct_memcpy, 80.0, 1e-9);
+  EXPECT_NEAR(padded->speedup_vs_naive, 8.0, 1e-9);
+  EXPECT_NEAR(padded->gbps, 134.217728 / 0.0625, 1e-6);
+  EXPECT_NEAR(r.find("naive")->pct_memcpy, 10.0, 1e-9);
+  EXPECT_EQ(r.find("cuBLAS geam")->gbps, 0.0);  // did not run
+  EXPECT_TRUE(r.all_verified());
+}
+
+TEST(Report, FailedCheckIsReported) {
+  bench_report r = sample();
+  r.rows_out[1].verified = check::failed;
+  EXPECT_FALSE(r.all_verified());
+  EXPECT_NE(format_table(r).find("WRONG"), std::string::npos);
+}
+
+TEST(Report, TableShowsEveryRow) {
+  const std::string t = format_table(sample());
+  EXPECT_NE(t.find("Test GPU"), std::string::npos);
+  EXPECT_NE(t.find("80.0%"), std::string::npos) << t;
+  EXPECT_NE(t.find("8.00x"), std::string::npos) << t;
+  EXPECT_NE(t.find("n/a: cuBLAS has no geam"), std::string::npos) << t;
+  EXPECT_NE(t.find("########################"), std::string::npos) << t;  // the 80% bar
+}
+
+TEST(Report, JsonHasDeviceProblemAndRows) {
+  std::ostringstream os;
+  write_json(os, sample());
+  const std::string j = os.str();
+  EXPECT_NE(j.find("\"name\": \"Test GPU\""), std::string::npos) << j;
+  EXPECT_NE(j.find("\"rows\": 4096"), std::string::npos);
+  EXPECT_NE(j.find("\"pct_memcpy\": 80"), std::string::npos) << j;
+  EXPECT_NE(j.find("\"verified\": \"ok\""), std::string::npos);
+  EXPECT_NE(j.find("\"note\": \"cuBLAS has no geam for 1-byte elements\""), std::string::npos);
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    if (j[i] == '"' && (i == 0 || j[i - 1] != '\\')) in_string = !in_string;
+    if (in_string) continue;
+    depth += (j[i] == '{' || j[i] == '[') - (j[i] == '}' || j[i] == ']');
+    ASSERT_GE(depth, 0);
+  }
+  EXPECT_EQ(depth, 0);
+}
+
+TEST(JsonWriter, EscapesStrings) {
+  EXPECT_EQ(json_writer::quote("a\"b\\c\n\x01"), "\"a\\\"b\\\\c\\n\\u0001\"");
+}
+
+TEST(JsonWriter, NonFiniteBecomesNull) {
+  std::ostringstream os;
+  json_writer w(os);
+  w.begin_array().value(1.0 / 0.0).end_array();
+  EXPECT_NE(os.str().find("null"), std::string::npos);
+}
+
+}  // namespace

@@ -1,0 +1,37 @@
+// xpose calls return without waiting for the GPU: the call is enqueued behind a kernel
+// that spins for a while, and the stream must still be busy when the call returns.
+#include "device_buffer.hpp"
+#include "gpu_case.hpp"
+
+#include <xpose/xpose.h>
+
+#include <gtest/gtest.h>
+
+namespace xpose::testing {
+namespace {
+
+__global__ void spin(long long cycles) {
+  const long long start = clock64();
+  while (clock64() - start < cycles) {
+  }
+}
+
+TEST(Async, CallDoesNotSynchronize) {
+  XPOSE_REQUIRE_GPU();
+  tooling::device_buffer a(1024 * 1024 * 4), b(1024 * 1024 * 4);
+  cudaStream_t s = nullptr;
+  XPOSE_TOOLING_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  spin<<<1, 1, 0, s>>>(2'000'000'000LL);  // about a second at Hopper clocks
+  ASSERT_EQ(cudaGetLastError(), cudaSuccess);
+  for (int k = XPOSE_NAIVE; k <= XPOSE_DIAGONAL; ++k) {
+    ASSERT_EQ(xpose_transpose(a.get(), b.get(), 1024, 1024, 4, 0, 0, static_cast<xpose_strategy_t>(k), s),
+              XPOSE_SUCCESS)
+        << xpose_last_error_message();
+  }
+  EXPECT_EQ(cudaStreamQuery(s), cudaErrorNotReady) << "an xpose call waited for the stream";
+  XPOSE_TOOLING_CUDA(cudaStreamSynchronize(s));
+  XPOSE_TOOLING_CUDA(cudaStreamDestroy(s));
+}
+
+}  // namespace
+}  // namespace xpose::testing

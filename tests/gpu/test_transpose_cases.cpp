@@ -1,0 +1,132 @@
+// Every strategy (and every tiled_padded configuration) x every element size x a shape
+// list covering the edge cases, each compared element by element with the CPU reference.
+#include "gpu_case.hpp"
+
+#include <gtest/gtest.h>
+
+#include <tuple>
+#include <vector>
+
+namespace xpose::testing {
+namespace {
+
+struct variant {
+  strategy kernel;
+  tile_config tile;
+};
+
+const std::vector<variant>& variants() {
+  static const std::vector<variant> v = {
+      {strategy::automatic, tile_config::tile32_block32x8},
+      {strategy::naive, tile_config::tile32_block32x8},
+      {strategy::naive_write_coalesced, tile_config::tile32_block32x8},
+      {strategy::tiled, tile_config::tile32_block32x8},
+      {strategy::tiled_padded, tile_config::tile32_block32x8},
+      {strategy::tiled_padded, tile_config::tile32_block32x32},
+      {strategy::tiled_padded, tile_config::tile16x16},
+      {strategy::vectorized, tile_config::tile32_block32x8},
+      {strategy::diagonal, tile_config::tile32_block32x8},
+  };
+  return v;
+}
+
+// A shape with its layout twists; name is used in the test name.
+struct shape_case {
+  const char* name;
+  gpu_case base;
+};
+
+gpu_case shape(std::int64_t rows, std::int64_t cols) {
+  gpu_case c;
+  c.rows = rows;
+  c.cols = cols;
+  return c;
+}
+
+std::vector<shape_case> shapes() {
+  std::vector<shape_case> s = {
+      {"1x1", shape(1, 1)},
+      {"1x1000", shape(1, 1000)},
+      {"1000x1", shape(1000, 1)},
+      {"64x64", shape(64, 64)},
+      {"31x33", shape(31, 33)},
+      {"127x129", shape(127, 129)},
+      {"509x1021_primes", shape(509, 1021)},
+      {"1024x768", shape(1024, 768)},
+      {"33x4097", shape(33, 4097)},
+      {"4097x33", shape(4097, 33)},
+      {"2x16M", shape(2, std::int64_t{1} << 24)},
+      {"16Mx2", shape(std::int64_t{1} << 24, 2)},
+      {"0x5_empty", shape(0, 5)},
+      {"5x0_empty", shape(5, 0)},
+  };
+  gpu_case ld = shape(300, 200);
+  ld.ld_in_pad = 3;
+  ld.ld_out_pad = 5;
+  s.push_back({"300x200_ld", ld});
+  gpu_case ld16 = shape(256, 256);
+  ld16.ld_in_pad = 16;  // rows stay 16-byte aligned for every element size
+  ld16.ld_out_pad = 32;
+  s.push_back({"256x256_ld_aligned", ld16});
+  gpu_case batched = shape(65, 130);
+  batched.batch = 3;
+  s.push_back({"batch3_65x130", batched});
+  gpu_case strided = shape(40, 70);
+  strided.batch = 4;
+  strided.ld_in_pad = 2;
+  strided.ld_out_pad = 1;
+  strided.stride_in_pad = 7;
+  strided.stride_out_pad = 11;
+  s.push_back({"batch4_40x70_ld_stride", strided});
+  gpu_case batch0 = shape(8, 8);
+  batch0.batch = 0;
+  batch0.batched_call = true;
+  s.push_back({"batch0_empty", batch0});
+  gpu_case offset = shape(200, 300);
+  offset.in_offset = 1;  // scaled to one element below
+  offset.out_offset = 1;
+  s.push_back({"200x300_offset_one_element", offset});
+  gpu_case misaligned = shape(100, 150);
+  misaligned.in_offset = 1;  // one byte: not a multiple of the element size
+  misaligned.out_offset = 3;
+  s.push_back({"100x150_offset_bytes", misaligned});
+  return s;
+}
+
+using param = std::tuple<std::size_t, int, int>;  // element bytes, variant index, shape index
+
+class TransposeCases : public ::testing::TestWithParam<param> {};
+
+TEST_P(TransposeCases, MatchesCpuReference) {
+  XPOSE_REQUIRE_GPU();
+  const auto [elem, v, sh] = GetParam();
+  gpu_case c = shapes()[static_cast<std::size_t>(sh)].base;
+  c.elem_bytes = elem;
+  c.kernel = variants()[static_cast<std::size_t>(v)].kernel;
+  c.tile = variants()[static_cast<std::size_t>(v)].tile;
+  if (std::string(shapes()[static_cast<std::size_t>(sh)].name) == "200x300_offset_one_element") {
+    c.in_offset = elem;
+    c.out_offset = elem;
+  }
+  c.seed = 0x5EED0000u + static_cast<std::uint64_t>(elem * 1000 + v * 100 + sh);
+  EXPECT_TRUE(run_case(c));
+}
+
+std::string param_name(const ::testing::TestParamInfo<param>& info) {
+  const auto [elem, v, sh] = info.param;
+  const variant& var = variants()[static_cast<std::size_t>(v)];
+  std::string name = std::string(to_string(var.kernel));
+  if (var.kernel == strategy::tiled_padded) {
+    name += var.tile == tile_config::tile16x16 ? "_16x16" : var.tile == tile_config::tile32_block32x32 ? "_32x32x32" : "_32x32x8";
+  }
+  return name + "_e" + std::to_string(elem) + "_" + shapes()[static_cast<std::size_t>(sh)].name;
+}
+
+INSTANTIATE_TEST_SUITE_P(AllPaths, TransposeCases,
+                         ::testing::Combine(::testing::Values<std::size_t>(1, 2, 4, 8, 16),
+                                            ::testing::Range(0, static_cast<int>(variants().size())),
+                                            ::testing::Range(0, static_cast<int>(shapes().size()))),
+                         param_name);
+
+}  // namespace
+}  // namespace xpose::testing

@@ -1,0 +1,75 @@
+// `xpose`: the benchmark and device-report front end of the library.
+#include "bench.hpp"
+#include "cli_args.hpp"
+#include "device_info.hpp"
+#include "report.hpp"
+
+#include "../common/device_buffer.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#ifndef XPOSE_VERSION_STRING
+#define XPOSE_VERSION_STRING "unknown"
+#endif
+
+namespace {
+
+using namespace xpose::cli;
+
+int no_gpu(const std::string& why) {
+  std::fprintf(stderr, "xpose: no usable CUDA GPU (%s)\n", why.c_str());
+  return kExitNoGpu;
+}
+
+int run_info() {
+  std::string why;
+  if (!xpose::tooling::gpu_available(&why)) return no_gpu(why);
+  const device_summary d = query_device();
+  std::cout << format_info(d, measure_memcpy_gbps(std::size_t{1} << 30, 20));
+  return kExitOk;
+}
+
+int run_bench_command(const command& c) {
+  std::string why;
+  if (!xpose::tooling::gpu_available(&why)) return no_gpu(why);
+  const bench_report r = run_bench(c.bench, c.command_line);
+  std::cout << format_table(r);
+  if (!c.bench.json_path.empty()) {
+    std::ofstream f(c.bench.json_path);
+    if (!f) {
+      std::fprintf(stderr, "xpose: cannot write %s\n", c.bench.json_path.c_str());
+      return kExitFailure;
+    }
+    write_json(f, r);
+  }
+  if (!r.all_verified()) {
+    std::fprintf(stderr, "xpose: at least one strategy produced a wrong result (check column)\n");
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    const command c = parse(argc, argv);
+    switch (c.what) {
+      case command::kind::help:
+        std::cout << (c.help_topic == "bench" ? bench_help() : c.help_topic == "info" ? info_help() : general_help());
+        return kExitOk;
+      case command::kind::version: std::cout << "xpose " << XPOSE_VERSION_STRING << "\n"; return kExitOk;
+      case command::kind::info: return run_info();
+      case command::kind::bench: return run_bench_command(c);
+    }
+  } catch (const usage_error& e) {
+    std::fprintf(stderr, "xpose: %s\n", e.what());
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "xpose: %s\n", e.what());
+    return kExitFailure;
+  }
+  return kExitFailure;
+}
