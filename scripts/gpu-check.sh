@@ -52,11 +52,16 @@ if [ "${XPOSE_EXTENDED:-0}" = 1 ]; then
   bench 256x256_e4 --shape 256x256 --strategies tiled_padded,vectorized,diagonal,auto
 fi
 
-echo
-echo "==== default benchmark (xpose bench) ===="
-cat "$out/bench_4096x4096_e4.txt"
-echo
-echo "==== summary ===="
-printf '%s\n' "${summary[@]}"
-[ -s "$out/failures.txt" ] && { echo "failures:"; cat "$out/failures.txt"; }
+{
+  echo
+  echo "==== default benchmark (xpose bench) ===="
+  cat "$out/bench_4096x4096_e4.txt"
+  echo
+  echo "==== summary ===="
+  printf '%s\n' "${summary[@]}"
+  if [ -s "$out/failures.txt" ]; then
+    echo "failures:"
+    cat "$out/failures.txt"
+  fi
+} | tee "$out/summary.txt"
 exit 0

@@ -19,10 +19,12 @@ bool rows_16b_aligned(const void* base, std::int64_t ld, std::int64_t stride, st
 }  // namespace
 
 strategy choose_automatic(const plan& p) {
-  // The vectorized padded tile is the fastest ladder rung for every shape measured so far
-  // (docs/auto.md); it degrades to scalar accesses by itself when rows are not 16-byte aligned.
-  (void)p;
-  return strategy::vectorized;
+  // Measured on an H200 (docs/auto.md, bench/results/): for 8- and 16-byte elements one
+  // scalar access already moves 8 or 16 bytes, and the plain padded tile (four accesses
+  // in flight per thread, 32 registers) edges out the vectorized one. For 1- to 4-byte
+  // elements the 16-byte accesses of the vectorized tile win by 5 to 25 points. Both
+  // fall back to scalar accesses by themselves when rows are not 16-byte aligned.
+  return p.elem_bytes >= 8 ? strategy::tiled_padded : strategy::vectorized;
 }
 
 plan finalize(plan p) {

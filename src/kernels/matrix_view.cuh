@@ -30,41 +30,50 @@ struct tile_coord {
   std::int64_t b, r0, c0;
 };
 
-/** Covers each matrix with tile_rows x tile_cols tiles (in input coordinates). */
+/**
+ * Covers each matrix with tile_rows x tile_cols tiles (in input coordinates). The grid is
+ * (tile columns, tile rows, matrices), each dimension walked with a grid stride, so a
+ * block finds its tile without any integer division and any 64-bit shape fits the grid
+ * limits (2^31 - 1, 65535, 65535).
+ */
 struct tiling {
-  std::int64_t tiles_r, tiles_c, per_matrix, total;
+  std::int64_t tiles_r, tiles_c, batch;
   int tile_rows, tile_cols;
-  bool fits32;  // every index fits 32 bits: use cheap 32-bit division
 
-  /** Row-major tile order: consecutive blocks walk along an input row of tiles. */
-  __device__ tile_coord at(std::int64_t t) const {
-    std::int64_t b, tr, tc;
-    if (fits32) {
-      const auto u = static_cast<std::uint32_t>(t), pm = static_cast<std::uint32_t>(per_matrix);
-      const std::uint32_t in_matrix = u % pm;
-      b = u / pm;
-      tr = in_matrix / static_cast<std::uint32_t>(tiles_c);
-      tc = in_matrix % static_cast<std::uint32_t>(tiles_c);
-    } else {
-      b = t / per_matrix;
-      const std::int64_t in_matrix = t - b * per_matrix;
-      tr = in_matrix / tiles_c;
-      tc = in_matrix - tr * tiles_c;
+  /** Calls body(tile_coord) for every tile this block owns, in row-major tile order. */
+  template <class Body>
+  __device__ void for_each_tile(Body&& body) const {
+    for (std::int64_t b = blockIdx.z; b < batch; b += gridDim.z) {
+      for (std::int64_t tr = blockIdx.y; tr < tiles_r; tr += gridDim.y) {
+        for (std::int64_t tc = blockIdx.x; tc < tiles_c; tc += gridDim.x) {
+          body(tile_coord{b, tr * tile_rows, tc * tile_cols});
+        }
+      }
     }
-    return {b, tr * tile_rows, tc * tile_cols};
   }
 
   /**
-   * Diagonal order (Ruetsch and Micikevicius): the k-th block of a matrix takes tile row
-   * k mod tiles_r and tile column (k / tiles_r + k mod tiles_r) mod tiles_c, a bijection
-   * that spreads simultaneously running blocks over different rows and columns.
+   * Diagonal order (Ruetsch and Micikevicius): the k-th tile of a matrix in row-major
+   * block order is mapped to tile row k mod tiles_r and tile column
+   * (k / tiles_r + k mod tiles_r) mod tiles_c, a bijection that spreads simultaneously
+   * running blocks over different tile rows and columns.
    */
-  __device__ tile_coord diagonal_at(std::int64_t t) const {
-    const std::int64_t b = t / per_matrix;
-    const std::int64_t k = t - b * per_matrix;
-    const std::int64_t tr = k % tiles_r;
-    const std::int64_t tc = (k / tiles_r + tr) % tiles_c;
-    return {b, tr * tile_rows, tc * tile_cols};
+  template <class Body>
+  __device__ void for_each_tile_diagonal(Body&& body) const {
+    for_each_tile([&](const tile_coord& rowmajor) {
+      const std::int64_t k = (rowmajor.r0 / tile_rows) * tiles_c + rowmajor.c0 / tile_cols;
+      std::int64_t tr, tc;
+      if (tiles_r * tiles_c <= 0xFFFFFFFFll) {  // 32-bit division is several times cheaper
+        const auto k32 = static_cast<std::uint32_t>(k);
+        const auto nr = static_cast<std::uint32_t>(tiles_r), nc = static_cast<std::uint32_t>(tiles_c);
+        tr = k32 % nr;
+        tc = (k32 / nr + static_cast<std::uint32_t>(tr)) % nc;
+      } else {
+        tr = k % tiles_r;
+        tc = (k / tiles_r + tr) % tiles_c;
+      }
+      body(tile_coord{rowmajor.b, tr * tile_rows, tc * tile_cols});
+    });
   }
 };
 
@@ -74,16 +83,14 @@ inline tiling make_tiling(const plan& p, int tile_rows, int tile_cols) {
   t.tile_cols = tile_cols;
   t.tiles_r = (p.rows + tile_rows - 1) / tile_rows;
   t.tiles_c = (p.cols + tile_cols - 1) / tile_cols;
-  t.per_matrix = t.tiles_r * t.tiles_c;
-  t.total = t.per_matrix * p.batch;
-  t.fits32 = t.total <= 0xFFFFFFFFll;
+  t.batch = p.batch;
   return t;
 }
 
-/** Grid size for a tile loop: one block per tile up to the 1-D grid limit. */
-inline unsigned grid_for(const tiling& t) {
-  constexpr std::int64_t max_grid = 0x7FFFFFFF;
-  return static_cast<unsigned>(t.total < max_grid ? t.total : max_grid);
+/** Grid for a tiling: one block per tile up to the grid limits, grid-stride beyond. */
+inline dim3 grid_for(const tiling& t) {
+  auto cap = [](std::int64_t n, std::int64_t limit) { return static_cast<unsigned>(n < limit ? n : limit); };
+  return dim3(cap(t.tiles_c, 0x7FFFFFFF), cap(t.tiles_r, 65535), cap(t.batch, 65535));
 }
 
 }  // namespace xpose::detail

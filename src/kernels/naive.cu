@@ -13,21 +13,19 @@ constexpr int kDeep = 8;   // warps per block
 // threadIdx.x walks an input row: reads coalesce, writes land ld_out elements apart.
 template <class T>
 __global__ void __launch_bounds__(kWide* kDeep) naive_kernel(matrix_view<T> m, tiling g) {
-  for (std::int64_t t = blockIdx.x; t < g.total; t += gridDim.x) {
-    const tile_coord at = g.at(t);
+  g.for_each_tile([&](const tile_coord& at) {
     const std::int64_t r = at.r0 + threadIdx.y, c = at.c0 + threadIdx.x;
     if (r < m.rows && c < m.cols) m.out_row(at.b, c)[r] = m.in_row(at.b, r)[c];
-  }
+  });
 }
 
 // threadIdx.x walks an output row (an input column): writes coalesce, reads are strided.
 template <class T>
 __global__ void __launch_bounds__(kWide* kDeep) naive_write_coalesced_kernel(matrix_view<T> m, tiling g) {
-  for (std::int64_t t = blockIdx.x; t < g.total; t += gridDim.x) {
-    const tile_coord at = g.at(t);
+  g.for_each_tile([&](const tile_coord& at) {
     const std::int64_t r = at.r0 + threadIdx.x, c = at.c0 + threadIdx.y;
     if (r < m.rows && c < m.cols) m.out_row(at.b, c)[r] = m.in_row(at.b, r)[c];
-  }
+  });
 }
 
 }  // namespace

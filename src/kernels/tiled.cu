@@ -12,26 +12,46 @@
 namespace xpose::detail {
 namespace {
 
+// One tile: coalesced rows of `in` into shared memory, then coalesced rows of `out` read
+// down the tile's columns. Interior tiles skip the per-element bounds checks.
+template <class T, int TILE, int BLOCK_ROWS, int PAD>
+__device__ __forceinline__ void transpose_tile(const matrix_view<T>& m, const tile_coord& at,
+                                               T (&tile)[TILE][TILE + PAD]) {
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const bool interior = at.r0 + TILE <= m.rows && at.c0 + TILE <= m.cols;
+  const T* src = m.in_row(at.b, at.r0 + ty) + at.c0 + tx;
+  if (interior) {
+#pragma unroll
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) tile[ty + j][tx] = src[j * m.ld_in];
+  } else {
+#pragma unroll
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) {
+      if (at.r0 + ty + j < m.rows && at.c0 + tx < m.cols) tile[ty + j][tx] = src[j * m.ld_in];
+    }
+  }
+  __syncthreads();
+  // Output row = input column c0 + ty + j; output column = input row r0 + tx.
+  T* dst = m.out_row(at.b, at.c0 + ty) + at.r0 + tx;
+  if (interior) {
+#pragma unroll
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) dst[j * m.ld_out] = tile[tx][ty + j];
+  } else {
+#pragma unroll
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) {
+      if (at.c0 + ty + j < m.cols && at.r0 + tx < m.rows) dst[j * m.ld_out] = tile[tx][ty + j];
+    }
+  }
+  __syncthreads();  // the next tile reuses the shared buffer
+}
+
 template <class T, int TILE, int BLOCK_ROWS, int PAD, bool DIAGONAL>
 __global__ void __launch_bounds__(TILE* BLOCK_ROWS) tiled_kernel(matrix_view<T> m, tiling g) {
   __shared__ T tile[TILE][TILE + PAD];
-  const int tx = threadIdx.x, ty = threadIdx.y;
-  for (std::int64_t t = blockIdx.x; t < g.total; t += gridDim.x) {
-    const tile_coord at = DIAGONAL ? g.diagonal_at(t) : g.at(t);
-    const std::int64_t c = at.c0 + tx;
-#pragma unroll
-    for (int j = 0; j < TILE; j += BLOCK_ROWS) {
-      const std::int64_t r = at.r0 + ty + j;
-      if (r < m.rows && c < m.cols) tile[ty + j][tx] = m.in_row(at.b, r)[c];
-    }
-    __syncthreads();
-    const std::int64_t out_c = at.r0 + tx;  // output column = input row
-#pragma unroll
-    for (int j = 0; j < TILE; j += BLOCK_ROWS) {
-      const std::int64_t out_r = at.c0 + ty + j;  // output row = input column
-      if (out_c < m.rows && out_r < m.cols) m.out_row(at.b, out_r)[out_c] = tile[tx][ty + j];
-    }
-    __syncthreads();  // the next tile reuses the shared buffer
+  auto body = [&](const tile_coord& at) { transpose_tile<T, TILE, BLOCK_ROWS, PAD>(m, at, tile); };
+  if constexpr (DIAGONAL) {
+    g.for_each_tile_diagonal(body);
+  } else {
+    g.for_each_tile(body);
   }
 }
 

@@ -15,7 +15,14 @@ constexpr int kThreads = 256;
 
 template <int E>
 __host__ __device__ constexpr int tile_for() {
-  return E == 1 ? 128 : (E == 16 ? 32 : 64);  // keeps 4 vectors per thread, 8 for E = 8
+  return E == 1 ? 128 : (E >= 8 ? 32 : 64);  // 2 to 4 vectors per thread
+}
+
+// Resident blocks per SM the register budget must allow (64 registers a thread for 4).
+// Byte elements need more registers to unpack 16 bytes per vector without spilling.
+template <int E>
+__host__ __device__ constexpr int min_blocks_for() {
+  return E == 1 ? 3 : 4;
 }
 
 /** Vector slot -> (row within the tile, vector column); a warp spans 8 vectors x 4 rows. */
@@ -27,20 +34,16 @@ __device__ __forceinline__ void slot_position(int slot, int& row, int& vcol) {
   row = (warp / chunks_x) * 4 + (lane >> 3);
 }
 
-template <class T>
-__global__ void __launch_bounds__(kThreads) vectorized_kernel(matrix_view<T> m, tiling g, bool vec_in,
-                                                              bool vec_out) {
-  constexpr int E = sizeof(T), V = 16 / E, TILE = tile_for<E>(), VPR = TILE / V;
+template <class T, int TILE = tile_for<sizeof(T)>()>
+__device__ __forceinline__ void transpose_tile(const matrix_view<T>& m, const tile_coord& at, bool vec_in,
+                                               bool vec_out, T (&tile)[TILE][TILE + 1]) {
+  constexpr int E = sizeof(T), V = 16 / E, VPR = TILE / V;
   constexpr int PER_THREAD = TILE * VPR / kThreads;
   static_assert(VPR % 8 == 0 && (TILE * VPR) % kThreads == 0, "tile shape must fit the warp layout");
   union pack {
     uint4 v;
     T e[V];
   };
-  __shared__ T tile[TILE][TILE + 1];
-
-  for (std::int64_t t = blockIdx.x; t < g.total; t += gridDim.x) {
-    const tile_coord at = g.at(t);
     const bool interior = at.r0 + TILE <= m.rows && at.c0 + TILE <= m.cols;
 
     if (vec_in && interior) {
@@ -100,7 +103,15 @@ __global__ void __launch_bounds__(kThreads) vectorized_kernel(matrix_view<T> m, 
       }
     }
     __syncthreads();  // the next tile reuses the shared buffer
-  }
+}
+
+// The minimum-blocks bound keeps enough 16-byte loads in flight per SM; without it the
+// compiler spends registers on unrolled 64-bit addressing and occupancy drops.
+template <class T>
+__global__ void __launch_bounds__(kThreads, min_blocks_for<sizeof(T)>()) vectorized_kernel(matrix_view<T> m, tiling g, bool vec_in,
+                                                                 bool vec_out) {
+  __shared__ T tile[tile_for<sizeof(T)>()][tile_for<sizeof(T)>() + 1];
+  g.for_each_tile([&](const tile_coord& at) { transpose_tile<T>(m, at, vec_in, vec_out, tile); });
 }
 
 }  // namespace
