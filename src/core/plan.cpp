@@ -18,13 +18,20 @@ bool rows_16b_aligned(const void* base, std::int64_t ld, std::int64_t stride, st
 
 }  // namespace
 
-strategy choose_automatic(const plan& p) {
-  // Measured on an H200 (docs/auto.md, bench/results/): for 8- and 16-byte elements one
-  // scalar access already moves 8 or 16 bytes, and the plain padded tile (four accesses
-  // in flight per thread, 32 registers) edges out the vectorized one. For 1- to 4-byte
-  // elements the 16-byte accesses of the vectorized tile win by 5 to 25 points. Both
-  // fall back to scalar accesses by themselves when rows are not 16-byte aligned.
-  return p.elem_bytes >= 8 ? strategy::tiled_padded : strategy::vectorized;
+auto_path choose_automatic(const plan& p) {
+  // Rules and the measurements behind them: docs/auto.md.
+  // A side this short wastes most of a square tile; with the other side packed, one side
+  // of the transpose is a contiguous run.
+  const bool wide = p.rows <= kMaxSkinny && p.ld_out == p.rows;
+  const bool tall = p.cols <= kMaxSkinny && p.ld_in == p.cols;
+  if (wide && (!tall || p.rows <= p.cols)) return auto_path::skinny_wide;
+  if (tall) return auto_path::skinny_tall;
+  // 1- and 2-byte elements: transposing 16 x 16 / 8 x 8 blocks in registers keeps every
+  // access 16 bytes wide without scalar shared-memory traffic.
+  if (p.elem_bytes <= 2 && p.vec_in && p.vec_out) return auto_path::register_tile;
+  if (p.elem_bytes <= 4) return auto_path::vectorized_streaming;
+  // 8 and 16 bytes: one scalar access already moves 8 or 16 bytes.
+  return auto_path::tiled_padded;
 }
 
 plan finalize(plan p) {
@@ -33,7 +40,7 @@ plan finalize(plan p) {
                    multiple_of(reinterpret_cast<std::uintptr_t>(p.out), e);
   p.vec_in = p.elem_aligned && rows_16b_aligned(p.in, p.ld_in, p.stride_in, p.batch, p.elem_bytes);
   p.vec_out = p.elem_aligned && rows_16b_aligned(p.out, p.ld_out, p.stride_out, p.batch, p.elem_bytes);
-  if (p.kernel == strategy::automatic) p.kernel = choose_automatic(p);
+  p.path = p.kernel == strategy::automatic ? choose_automatic(p) : auto_path::none;
   return p;
 }
 

@@ -6,10 +6,13 @@
 
 namespace xpose::detail {
 
-/** The strategy `auto` stands for, given shape, element size and alignment. */
-strategy choose_automatic(const plan& p);
+/** Matrices with a side of at most this many elements take the skinny kernels. */
+inline constexpr std::int64_t kMaxSkinny = 64;
 
-/** Fills the alignment flags and replaces strategy::automatic; returns the final plan. */
+/** The kernel `auto` runs, given shape, layout, element size and alignment flags. */
+auto_path choose_automatic(const plan& p);
+
+/** Fills the alignment flags and, for strategy::automatic, the auto path. */
 plan finalize(plan p);
 
 }  // namespace xpose::detail

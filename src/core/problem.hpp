@@ -25,6 +25,16 @@ struct request {
   cudaStream_t stream = nullptr;
 };
 
+/** The kernel behind strategy::automatic (docs/auto.md). */
+enum class auto_path {
+  none,                  ///< the plan's strategy is not automatic
+  skinny_wide,           ///< few rows, packed output rows: src/kernels/skinny.cu
+  skinny_tall,           ///< few columns, packed input rows: src/kernels/skinny.cu
+  register_tile,         ///< 1- and 2-byte elements, aligned rows: src/kernels/register_tile.cuh
+  vectorized_streaming,  ///< the vectorized tile with streaming cache hints
+  tiled_padded,          ///< 8- and 16-byte elements
+};
+
 /** A validated request with every default resolved; what the kernels consume. */
 struct plan {
   const void* in = nullptr;
@@ -37,7 +47,8 @@ struct plan {
   std::int64_t ld_out = 0;      ///< resolved, >= rows
   std::int64_t stride_in = 0;   ///< resolved, in elements
   std::int64_t stride_out = 0;  ///< resolved, in elements
-  strategy kernel = strategy::naive;  ///< never strategy::automatic
+  strategy kernel = strategy::naive;
+  auto_path path = auto_path::none;   ///< set by finalize() when kernel is automatic
   tile_config tile = tile_config::tile32_block32x8;
   bool elem_aligned = true;  ///< both pointers are multiples of elem_bytes
   bool vec_in = false;       ///< every input row start is 16-byte aligned

@@ -5,7 +5,36 @@
 
 #include "../core/raise.hpp"
 
+#include <type_traits>
+
 namespace xpose::detail {
+
+namespace {
+
+template <class T>
+void launch_automatic(const plan& p) {
+  switch (p.path) {
+    case auto_path::skinny_wide: return launch_skinny<T>(p, true);
+    case auto_path::skinny_tall: return launch_skinny<T>(p, false);
+    case auto_path::register_tile:
+      if constexpr (std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::uint16_t>) {
+        return launch_register_tile<T>(p);
+      }
+      break;  // only planned for aligned 1- and 2-byte elements
+    case auto_path::vectorized_streaming: return launch_vectorized_streaming<T>(p);
+    case auto_path::tiled_padded: {
+      plan padded = p;
+      padded.tile = tile_config::tile32_block32x8;
+      padded.kernel = strategy::tiled_padded;
+      return launch_tiled<T>(padded);
+    }
+    case auto_path::none: break;
+  }
+  raise(status::internal_error, "auto path ", static_cast<int>(p.path), " cannot serve ", sizeof(T),
+        "-byte elements");
+}
+
+}  // namespace
 
 void launch(const plan& p) {
   with_element_type(p.elem_bytes, p.elem_aligned, [&](auto tag) {
@@ -17,9 +46,9 @@ void launch(const plan& p) {
       case strategy::tiled_padded:
       case strategy::diagonal: return launch_tiled<T>(p);
       case strategy::vectorized: return launch_vectorized<T>(p);
-      case strategy::automatic: break;
+      case strategy::automatic: return launch_automatic<T>(p);
     }
-    raise(status::internal_error, "launch() got an unresolved strategy ", static_cast<int>(p.kernel));
+    raise(status::internal_error, "launch() got an unknown strategy ", static_cast<int>(p.kernel));
   });
 }
 

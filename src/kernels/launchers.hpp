@@ -10,6 +10,9 @@ template <class T> void launch_naive(const plan& p);
 template <class T> void launch_naive_write_coalesced(const plan& p);
 template <class T> void launch_tiled(const plan& p);  // tiled, tiled_padded (every config), diagonal
 template <class T> void launch_vectorized(const plan& p);
+template <class T> void launch_vectorized_streaming(const plan& p);  // auto
+template <class T> void launch_register_tile(const plan& p);        // auto
+template <class T> void launch_skinny(const plan& p, bool wide);    // auto
 
 /** Throws cuda_error if the launch just made failed. */
 void check_launch(const char* kernel_name);

@@ -1,130 +1,28 @@
-// Rung 5 of the ladder: the padded shared-memory tile with 16-byte global accesses.
-// A thread loads V = 16 / sizeof(T) consecutive elements of an input row as one 16-byte
-// vector and later stores V consecutive elements of an output row (gathered from a tile
-// column) as one 16-byte vector. A warp covers 8 vectors x 4 rows, so each global access
-// is four 128-byte runs and the scalar shared-memory traffic stays bank-conflict free.
-// Tiles that are partial, or rows that are not 16-byte aligned, use scalar accesses.
+// Rung 5 of the ladder: the vectorized padded tile (vectorized_tile.cuh), configured
+// per element size.
 #include "element_types.hpp"
 #include "launchers.hpp"
-#include "matrix_view.cuh"
+#include "vectorized_tile.cuh"
 
 namespace xpose::detail {
-namespace {
-
-constexpr int kThreads = 256;
-
-template <int E>
-__host__ __device__ constexpr int tile_for() {
-  return E == 1 ? 128 : (E >= 8 ? 32 : 64);  // 2 to 4 vectors per thread
-}
-
-// Resident blocks per SM the register budget must allow (64 registers a thread for 4).
-// Byte elements need more registers to unpack 16 bytes per vector without spilling.
-template <int E>
-__host__ __device__ constexpr int min_blocks_for() {
-  return E == 1 ? 3 : 4;
-}
-
-/** Vector slot -> (row within the tile, vector column); a warp spans 8 vectors x 4 rows. */
-template <int VPR>
-__device__ __forceinline__ void slot_position(int slot, int& row, int& vcol) {
-  constexpr int chunks_x = VPR / 8;
-  const int lane = slot & 31, warp = slot >> 5;
-  vcol = (warp % chunks_x) * 8 + (lane & 7);
-  row = (warp / chunks_x) * 4 + (lane >> 3);
-}
-
-template <class T, int TILE = tile_for<sizeof(T)>()>
-__device__ __forceinline__ void transpose_tile(const matrix_view<T>& m, const tile_coord& at, bool vec_in,
-                                               bool vec_out, T (&tile)[TILE][TILE + 1]) {
-  constexpr int E = sizeof(T), V = 16 / E, VPR = TILE / V;
-  constexpr int PER_THREAD = TILE * VPR / kThreads;
-  static_assert(VPR % 8 == 0 && (TILE * VPR) % kThreads == 0, "tile shape must fit the warp layout");
-  union pack {
-    uint4 v;
-    T e[V];
-  };
-    const bool interior = at.r0 + TILE <= m.rows && at.c0 + TILE <= m.cols;
-
-    if (vec_in && interior) {
-      uint4 v[PER_THREAD];  // all loads issued before the first shared-memory store
-#pragma unroll
-      for (int k = 0; k < PER_THREAD; ++k) {
-        int row, vc;
-        slot_position<VPR>(threadIdx.x + k * kThreads, row, vc);
-        v[k] = *reinterpret_cast<const uint4*>(m.in_row(at.b, at.r0 + row) + at.c0 + vc * V);
-      }
-#pragma unroll
-      for (int k = 0; k < PER_THREAD; ++k) {
-        int row, vc;
-        slot_position<VPR>(threadIdx.x + k * kThreads, row, vc);
-        pack p;
-        p.v = v[k];
-#pragma unroll
-        for (int e = 0; e < V; ++e) tile[row][vc * V + e] = p.e[e];
-      }
-    } else {
-#pragma unroll
-      for (int k = 0; k < PER_THREAD; ++k) {
-        int row, vc;
-        slot_position<VPR>(threadIdx.x + k * kThreads, row, vc);
-        const std::int64_t r = at.r0 + row;
-        if (r >= m.rows) continue;
-        const T* src = m.in_row(at.b, r);
-#pragma unroll
-        for (int e = 0; e < V; ++e) {
-          const std::int64_t c = at.c0 + vc * V + e;
-          if (c < m.cols) tile[row][vc * V + e] = src[c];
-        }
-      }
-    }
-    __syncthreads();
-
-    // Output tile row `orow` is input column c0 + orow; its vector `ovc` covers input
-    // rows r0 + ovc * V ... + V - 1, i.e. a V-element column segment of the tile.
-    const bool fast_out = vec_out && interior;
-#pragma unroll
-    for (int k = 0; k < PER_THREAD; ++k) {
-      int orow, ovc;
-      slot_position<VPR>(threadIdx.x + k * kThreads, orow, ovc);
-      pack p;
-#pragma unroll
-      for (int e = 0; e < V; ++e) p.e[e] = tile[ovc * V + e][orow];
-      const std::int64_t oc = at.c0 + orow;
-      if (fast_out) {
-        *reinterpret_cast<uint4*>(m.out_row(at.b, oc) + at.r0 + ovc * V) = p.v;
-      } else if (oc < m.cols) {
-        T* dst = m.out_row(at.b, oc);
-#pragma unroll
-        for (int e = 0; e < V; ++e) {
-          const std::int64_t r = at.r0 + ovc * V + e;
-          if (r < m.rows) dst[r] = p.e[e];
-        }
-      }
-    }
-    __syncthreads();  // the next tile reuses the shared buffer
-}
-
-// The minimum-blocks bound keeps enough 16-byte loads in flight per SM; without it the
-// compiler spends registers on unrolled 64-bit addressing and occupancy drops.
-template <class T>
-__global__ void __launch_bounds__(kThreads, min_blocks_for<sizeof(T)>()) vectorized_kernel(matrix_view<T> m, tiling g, bool vec_in,
-                                                                 bool vec_out) {
-  __shared__ T tile[tile_for<sizeof(T)>()][tile_for<sizeof(T)>() + 1];
-  g.for_each_tile([&](const tile_coord& at) { transpose_tile<T>(m, at, vec_in, vec_out, tile); });
-}
-
-}  // namespace
 
 template <class T>
 void launch_vectorized(const plan& p) {
-  constexpr int tile = tile_for<sizeof(T)>();
-  const tiling g = make_tiling(p, tile, tile);
-  vectorized_kernel<T><<<grid_for(g), kThreads, 0, p.stream>>>(make_view<T>(p), g, p.vec_in, p.vec_out);
+  constexpr int E = sizeof(T);
+  launch_vectorized_variant<T, tile_for<E>(), 256, min_blocks_for<E>()>(p);
   check_launch("vectorized");
 }
 
-#define XPOSE_INSTANTIATE(T) template void launch_vectorized<T>(const plan&);
+template <class T>
+void launch_vectorized_streaming(const plan& p) {
+  constexpr int E = sizeof(T);
+  launch_vectorized_variant<T, tile_for<E>(), 256, min_blocks_for<E>(), true>(p);
+  check_launch("vectorized (streaming)");
+}
+
+#define XPOSE_INSTANTIATE(T)                          \
+  template void launch_vectorized<T>(const plan&);    \
+  template void launch_vectorized_streaming<T>(const plan&);
 XPOSE_FOR_EACH_ELEMENT_TYPE(XPOSE_INSTANTIATE)
 #undef XPOSE_INSTANTIATE
 

@@ -59,6 +59,14 @@ TEST(CliArgs, BenchOptions) {
   EXPECT_EQ(c.bench.kernels[1].label(), "tiled_padded:16x16");
 }
 
+TEST(CliArgs, SuiteAndLeadingDimensions) {
+  const command c = parse_words({"bench", "--suite", "auto", "--reps", "20"});
+  EXPECT_EQ(c.bench.suite, "auto");
+  const command v = parse_words({"bench", "--shape", "100x200", "--ld-in", "256", "--ld-out", "128"});
+  EXPECT_EQ(v.bench.ld_in, 256);
+  EXPECT_EQ(v.bench.ld_out, 128);
+}
+
 TEST(CliArgs, RowsAndColsSeparately) {
   const command c = parse_words({"bench", "--rows", "2", "--cols", "16777216"});
   EXPECT_EQ(c.bench.rows, 2);
@@ -103,7 +111,9 @@ INSTANTIATE_TEST_SUITE_P(
                       bad_line{{"bench", "--shape", "4096"}, "ROWSxCOLS"},
                       bad_line{{"bench", "--reps", "0"}, "out of range"},
                       bad_line{{"bench", "--bogus"}, "unknown bench option '--bogus'"},
-                      bad_line{{"info", "extra"}, "info takes no arguments"}));
+                      bad_line{{"info", "extra"}, "info takes no arguments"},
+                      bad_line{{"bench", "--suite", "fast"}, "unknown suite 'fast'"},
+                      bad_line{{"bench", "--shape", "100x200", "--ld-in", "150"}, "--ld-in must be >= cols"}));
 
 TEST(CliArgs, ExitCodesAreDistinct) {
   EXPECT_NE(kExitUsage, kExitNoGpu);

@@ -21,17 +21,52 @@ request base(std::uintptr_t in, std::uintptr_t out, std::size_t elem, std::int64
   return r;
 }
 
-TEST(Plan, AutoNeverStaysAutomatic) {
+using xpose::detail::auto_path;
+
+request shaped(std::int64_t rows, std::int64_t cols, std::size_t elem) {
+  request r = base(0x100000, 0x90000000, elem, cols);
+  r.rows = rows;
+  return r;
+}
+
+TEST(Plan, AutoAlwaysGetsAPath) {
   for (std::size_t e : {1, 2, 4, 8, 16}) {
     const auto p = finalize(validate(base(0x100000, 0x900000, e, 64)));
-    EXPECT_NE(p.kernel, strategy::automatic) << e;
+    EXPECT_EQ(p.kernel, strategy::automatic) << e;
+    EXPECT_NE(p.path, auto_path::none) << e;
   }
 }
 
 TEST(Plan, ExplicitStrategyIsKept) {
   auto r = base(0x100000, 0x900000, 4, 64);
   r.kernel = strategy::diagonal;
-  EXPECT_EQ(finalize(validate(r)).kernel, strategy::diagonal);
+  const auto p = finalize(validate(r));
+  EXPECT_EQ(p.kernel, strategy::diagonal);
+  EXPECT_EQ(p.path, auto_path::none);
+}
+
+TEST(Plan, AutoRuleByShapeAndElementSize) {
+  EXPECT_EQ(finalize(validate(shaped(2, 1 << 24, 4))).path, auto_path::skinny_wide);
+  EXPECT_EQ(finalize(validate(shaped(1 << 24, 2, 4))).path, auto_path::skinny_tall);
+  EXPECT_EQ(finalize(validate(shaped(31, 100000, 1))).path, auto_path::skinny_wide);
+  EXPECT_EQ(finalize(validate(shaped(100000, 31, 1))).path, auto_path::skinny_tall);
+  EXPECT_EQ(finalize(validate(shaped(32, 32, 4))).path, auto_path::skinny_wide);
+  EXPECT_EQ(finalize(validate(shaped(4096, 4096, 1))).path, auto_path::register_tile);
+  EXPECT_EQ(finalize(validate(shaped(4096, 4096, 2))).path, auto_path::register_tile);
+  EXPECT_EQ(finalize(validate(shaped(4096, 4096, 4))).path, auto_path::vectorized_streaming);
+  EXPECT_EQ(finalize(validate(shaped(4096, 4096, 8))).path, auto_path::tiled_padded);
+  EXPECT_EQ(finalize(validate(shaped(4096, 4096, 16))).path, auto_path::tiled_padded);
+  // Unaligned rows keep 1-byte elements off the register tile.
+  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 1))).path, auto_path::vectorized_streaming);
+}
+
+TEST(Plan, SkinnyNeedsThePackedSide) {
+  auto r = shaped(3, 5000, 4);
+  r.ld_out = 8;  // output rows padded: the chunk is no longer one contiguous run
+  EXPECT_NE(finalize(validate(r)).path, auto_path::skinny_wide);
+  auto t = shaped(5000, 3, 4);
+  t.ld_in = 4;
+  EXPECT_NE(finalize(validate(t)).path, auto_path::skinny_tall);
 }
 
 TEST(Plan, AlignedPackedRowsTakeVectorPaths) {

@@ -86,6 +86,33 @@ std::vector<shape_case> shapes() {
   offset.in_offset = 1;  // scaled to one element below
   offset.out_offset = 1;
   s.push_back({"200x300_offset_one_element", offset});
+  // Skinny paths of auto: batched, strided on the non-packed side, offset pointers.
+  gpu_case wide_batch = shape(3, 1000);
+  wide_batch.batch = 5;
+  s.push_back({"batch5_3x1000_skinny", wide_batch});
+  gpu_case tall_batch = shape(1001, 7);
+  tall_batch.batch = 6;
+  s.push_back({"batch6_1001x7_skinny", tall_batch});
+  gpu_case wide_ld = shape(7, 3000);
+  wide_ld.ld_in_pad = 5;
+  s.push_back({"7x3000_ld_in_skinny", wide_ld});
+  gpu_case tall_ld = shape(3000, 31);
+  tall_ld.ld_out_pad = 9;
+  s.push_back({"3000x31_ld_out_skinny", tall_ld});
+  s.push_back({"64x9000_skinny", shape(64, 9000)});
+  gpu_case tiny_batch = shape(32, 32);
+  tiny_batch.batch = 300;
+  s.push_back({"batch300_32x32", tiny_batch});
+  gpu_case skinny_offset = shape(3, 999);
+  skinny_offset.in_offset = 1;  // scaled to one element below
+  skinny_offset.out_offset = 1;
+  s.push_back({"3x999_offset_one_element", skinny_offset});
+  // Aligned rows (16-byte leading dimensions) but sides that are not multiples of 16:
+  // the register tile's partial micro-tiles.
+  gpu_case partial = shape(100, 200);
+  partial.ld_in_pad = 8;
+  partial.ld_out_pad = 12;
+  s.push_back({"100x200_ld_aligned_partial", partial});
   gpu_case misaligned = shape(100, 150);
   misaligned.in_offset = 1;  // one byte: not a multiple of the element size
   misaligned.out_offset = 3;
@@ -104,7 +131,8 @@ TEST_P(TransposeCases, MatchesCpuReference) {
   c.elem_bytes = elem;
   c.kernel = variants()[static_cast<std::size_t>(v)].kernel;
   c.tile = variants()[static_cast<std::size_t>(v)].tile;
-  if (std::string(shapes()[static_cast<std::size_t>(sh)].name) == "200x300_offset_one_element") {
+  const std::string name = shapes()[static_cast<std::size_t>(sh)].name;
+  if (name == "200x300_offset_one_element" || name == "3x999_offset_one_element") {
     c.in_offset = elem;
     c.out_offset = elem;
   }

@@ -76,6 +76,48 @@ void fill_random(void* device_ptr, std::size_t bytes, std::size_t elem_bytes, st
   XPOSE_TOOLING_CUDA(cudaGetLastError());
 }
 
+namespace {
+
+__global__ void mismatch_kernel(const unsigned char* in, const unsigned char* out, std::int64_t batch,
+                                std::int64_t rows, std::int64_t cols, std::size_t e, std::int64_t ld_in,
+                                std::int64_t ld_out, std::int64_t stride_in, std::int64_t stride_out,
+                                unsigned long long* count) {
+  const std::int64_t total = batch * rows * cols;
+  const std::int64_t step = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  unsigned long long bad = 0;
+  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < total; i += step) {
+    const std::int64_t b = i / (rows * cols), rest = i - b * rows * cols;
+    const std::int64_t c = rest / rows, r = rest - c * rows;  // output element (c, r) of matrix b
+    const unsigned char* o = out + (b * stride_out + c * ld_out + r) * static_cast<std::int64_t>(e);
+    const unsigned char* x = in + (b * stride_in + r * ld_in + c) * static_cast<std::int64_t>(e);
+    for (std::size_t k = 0; k < e; ++k) {
+      if (o[k] != x[k]) {
+        ++bad;
+        break;
+      }
+    }
+  }
+  if (bad) atomicAdd(count, bad);
+}
+
+}  // namespace
+
+std::int64_t count_transpose_mismatches(const void* in, const void* out, std::int64_t batch, std::int64_t rows,
+                                        std::int64_t cols, std::size_t elem_bytes, std::int64_t ld_in,
+                                        std::int64_t ld_out, std::int64_t stride_in, std::int64_t stride_out,
+                                        cudaStream_t stream) {
+  device_buffer counter(sizeof(unsigned long long));
+  XPOSE_TOOLING_CUDA(cudaMemsetAsync(counter.get(), 0, sizeof(unsigned long long), stream));
+  mismatch_kernel<<<2048, 256, 0, stream>>>(static_cast<const unsigned char*>(in), static_cast<const unsigned char*>(out),
+                                            batch, rows, cols, elem_bytes, ld_in, ld_out, stride_in, stride_out,
+                                            static_cast<unsigned long long*>(counter.get()));
+  XPOSE_TOOLING_CUDA(cudaGetLastError());
+  unsigned long long host = 0;
+  XPOSE_TOOLING_CUDA(cudaMemcpyAsync(&host, counter.get(), sizeof host, cudaMemcpyDeviceToHost, stream));
+  XPOSE_TOOLING_CUDA(cudaStreamSynchronize(stream));
+  return static_cast<std::int64_t>(host);
+}
+
 bool gpu_available(std::string* why) {
   int count = 0;
   const cudaError_t err = cudaGetDeviceCount(&count);

@@ -54,6 +54,15 @@ void fill_random_finite(void* device_ptr, std::size_t bytes, std::size_t elem_by
 /** The byte every output is poisoned with before a checked run. */
 constexpr unsigned char kPoison = 0xFF;
 
+/**
+ * Counts output elements that differ from the definition out[b][c][r] = in[b][r][c],
+ * one thread per element on the GPU (independent of every xpose kernel). Synchronous.
+ */
+std::int64_t count_transpose_mismatches(const void* in, const void* out, std::int64_t batch, std::int64_t rows,
+                                        std::int64_t cols, std::size_t elem_bytes, std::int64_t ld_in,
+                                        std::int64_t ld_out, std::int64_t stride_in, std::int64_t stride_out,
+                                        cudaStream_t stream = nullptr);
+
 /** True if a CUDA device is present and usable; `why` gets the reason otherwise. */
 bool gpu_available(std::string* why = nullptr);
 

@@ -69,29 +69,29 @@ std::string cublas_transpose::unsupported_reason(std::size_t elem_bytes, std::in
 }
 
 void cublas_transpose::run(const void* in, void* out, std::int64_t batch, std::int64_t rows, std::int64_t cols,
-                           std::size_t elem_bytes) {
-  // Row-major in (rows x cols) is column-major A (cols x rows, lda = cols); the row-major
-  // output (cols x rows) is column-major C (rows x cols, ldc = rows); C = A^T. B = C with
-  // beta = 0 is geam's documented in-place form, so no third buffer is needed.
-  const int m = static_cast<int>(rows), n = static_cast<int>(cols);
-  const std::int64_t step = rows * cols;
+                           std::size_t elem_bytes, std::int64_t ld_in, std::int64_t ld_out, std::int64_t stride_in,
+                           std::int64_t stride_out) {
+  // Row-major in (rows x cols, ld_in) is column-major A (cols x rows, lda = ld_in); the
+  // row-major output (cols x rows, ld_out) is column-major C (rows x cols, ldc = ld_out);
+  // C = A^T. B = C with beta = 0 is geam's documented in-place form.
+  const int m = static_cast<int>(rows), n = static_cast<int>(ld_in), ldc = static_cast<int>(ld_out);
+  const int nc = static_cast<int>(cols);
   for (std::int64_t b = 0; b < batch; ++b) {
-    const std::size_t off = static_cast<std::size_t>(b * step) * elem_bytes;
-    const void* a = static_cast<const char*>(in) + off;
-    void* c = static_cast<char*>(out) + off;
+    const void* a = static_cast<const char*>(in) + static_cast<std::size_t>(b * stride_in) * elem_bytes;
+    void* c = static_cast<char*>(out) + static_cast<std::size_t>(b * stride_out) * elem_bytes;
     cublasStatus_t s = CUBLAS_STATUS_NOT_SUPPORTED;
     if (elem_bytes == 4) {
       const float one = 1, zero = 0;
-      s = cublasSgeam(impl_->handle, CUBLAS_OP_T, CUBLAS_OP_N, m, n, &one, static_cast<const float*>(a), n, &zero,
-                      static_cast<float*>(c), m, static_cast<float*>(c), m);
+      s = cublasSgeam(impl_->handle, CUBLAS_OP_T, CUBLAS_OP_N, m, nc, &one, static_cast<const float*>(a), n, &zero,
+                      static_cast<float*>(c), ldc, static_cast<float*>(c), ldc);
     } else if (elem_bytes == 8) {
       const double one = 1, zero = 0;
-      s = cublasDgeam(impl_->handle, CUBLAS_OP_T, CUBLAS_OP_N, m, n, &one, static_cast<const double*>(a), n, &zero,
-                      static_cast<double*>(c), m, static_cast<double*>(c), m);
+      s = cublasDgeam(impl_->handle, CUBLAS_OP_T, CUBLAS_OP_N, m, nc, &one, static_cast<const double*>(a), n, &zero,
+                      static_cast<double*>(c), ldc, static_cast<double*>(c), ldc);
     } else if (elem_bytes == 16) {
       const cuDoubleComplex one = make_cuDoubleComplex(1, 0), zero = make_cuDoubleComplex(0, 0);
-      s = cublasZgeam(impl_->handle, CUBLAS_OP_T, CUBLAS_OP_N, m, n, &one, static_cast<const cuDoubleComplex*>(a), n,
-                      &zero, static_cast<cuDoubleComplex*>(c), m, static_cast<cuDoubleComplex*>(c), m);
+      s = cublasZgeam(impl_->handle, CUBLAS_OP_T, CUBLAS_OP_N, m, nc, &one, static_cast<const cuDoubleComplex*>(a), n,
+                      &zero, static_cast<cuDoubleComplex*>(c), ldc, static_cast<cuDoubleComplex*>(c), ldc);
     }
     check_cublas(s, routine(elem_bytes).c_str());
   }

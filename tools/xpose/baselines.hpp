@@ -26,9 +26,10 @@ class cublas_transpose {
   static std::string routine(std::size_t elem_bytes);
   /** Why `run` cannot serve this problem ("" if it can). */
   static std::string unsupported_reason(std::size_t elem_bytes, std::int64_t rows, std::int64_t cols);
-  /** Enqueues out = in^T for `batch` packed matrices (one geam per matrix). */
+  /** Enqueues out = in^T for `batch` matrices (one geam per matrix); ld/stride in elements. */
   void run(const void* in, void* out, std::int64_t batch, std::int64_t rows, std::int64_t cols,
-           std::size_t elem_bytes);
+           std::size_t elem_bytes, std::int64_t ld_in, std::int64_t ld_out, std::int64_t stride_in,
+           std::int64_t stride_out);
 
  private:
   struct impl;

@@ -71,16 +71,29 @@ bench_options parse_bench(const std::vector<std::string>& args, std::size_t firs
       b.warmup = static_cast<int>(parse_int(a, value(), 0, 100000));
     } else if (a == "--json") {
       b.json_path = value();
+    } else if (a == "--ld-in") {
+      b.ld_in = parse_int(a, value(), 0, kMaxDim);
+    } else if (a == "--ld-out") {
+      b.ld_out = parse_int(a, value(), 0, kMaxDim);
+    } else if (a == "--suite") {
+      b.suite = value();
+      if (!is_suite_name(b.suite)) throw usage_error("unknown suite '" + b.suite + "' (known: " + suite_names() + ")");
     } else if (a == "--no-verify") {
       b.verify = false;
     } else {
       throw usage_error("unknown bench option '" + a + "' (see xpose bench --help)");
     }
   }
+  if (b.ld_in != 0 && b.ld_in < b.cols) throw usage_error("--ld-in must be >= cols (or 0 for packed)");
+  if (b.ld_out != 0 && b.ld_out < b.rows) throw usage_error("--ld-out must be >= rows (or 0 for packed)");
   return b;
 }
 
 }  // namespace
+
+bool is_suite_name(const std::string& name) { return name == "auto"; }
+
+std::string suite_names() { return "auto"; }
 
 std::string kernel_spec::label() const {
   std::string s(to_string(kernel));
@@ -191,6 +204,11 @@ std::string bench_help() {
          "  --strategies LIST      comma-separated: auto, naive, naive_write_coalesced, tiled,\n"
          "                         tiled_padded[:32x32/32x8|32x32/32x32|16x16], vectorized,\n"
          "                         diagonal, all (default: all)\n"
+         "  --ld-in N, --ld-out N  leading dimensions (elements; default packed)\n"
+         "  --suite NAME           run a named suite of problems instead of one:\n"
+         "                           auto  every target row of the auto issue: large,\n"
+         "                                 skinny, batched, submatrix and latency cases,\n"
+         "                                 auto vs cudaMemcpy vs cuBLAS with the target\n"
          "  --reps N               timed runs per row (default 30)\n"
          "  --warmup N             untimed runs first (default 5)\n"
          "  --json FILE            also write the results as JSON\n"

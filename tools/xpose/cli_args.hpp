@@ -40,11 +40,14 @@ struct bench_options {
   std::int64_t cols = 4096;
   std::int64_t batch = 1;
   std::size_t elem_bytes = 4;
+  std::int64_t ld_in = 0;   ///< 0 = packed (cols)
+  std::int64_t ld_out = 0;  ///< 0 = packed (rows)
   std::vector<kernel_spec> kernels = default_kernels();
   int reps = 30;
   int warmup = 5;
   std::string json_path;  ///< empty: no JSON
   bool verify = true;
+  std::string suite;  ///< non-empty: run the named suite instead of one problem
 };
 
 struct command {
@@ -53,6 +56,10 @@ struct command {
   bench_options bench;
   std::string command_line;  ///< argv joined, recorded in reports
 };
+
+/** Named suites of `xpose bench --suite`. */
+bool is_suite_name(const std::string& name);
+std::string suite_names();
 
 /** Parses argv; throws usage_error with a one-line message. */
 command parse(int argc, const char* const* argv);

@@ -3,12 +3,14 @@
 #include "cli_args.hpp"
 #include "device_info.hpp"
 #include "report.hpp"
+#include "suite.hpp"
 
 #include "../common/device_buffer.hpp"
 
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <unistd.h>
 
 #ifndef XPOSE_VERSION_STRING
 #define XPOSE_VERSION_STRING "unknown"
@@ -31,9 +33,32 @@ int run_info() {
   return kExitOk;
 }
 
+int run_suite_command(const command& c) {
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  const suite_report r = run_suite(c.bench, c.command_line, [&](std::size_t k, std::size_t n, const std::string& label) {
+    if (tty) std::fprintf(stderr, "\r[%zu/%zu] %-40s", k + 1, n, label.c_str());
+  });
+  if (tty) std::fprintf(stderr, "\r%60s\r", "");
+  std::cout << format_suite(r);
+  if (!c.bench.json_path.empty()) {
+    std::ofstream f(c.bench.json_path);
+    if (!f) {
+      std::fprintf(stderr, "xpose: cannot write %s\n", c.bench.json_path.c_str());
+      return kExitFailure;
+    }
+    write_suite_json(f, r);
+  }
+  if (!r.all_verified()) {
+    std::fprintf(stderr, "xpose: at least one case produced a wrong result\n");
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
 int run_bench_command(const command& c) {
   std::string why;
   if (!xpose::tooling::gpu_available(&why)) return no_gpu(why);
+  if (!c.bench.suite.empty()) return run_suite_command(c);
   const bench_report r = run_bench(c.bench, c.command_line);
   std::cout << format_table(r);
   if (!c.bench.json_path.empty()) {

@@ -90,6 +90,10 @@ std::string format_table(const bench_report& r) {
 
 void write_json(std::ostream& os, const bench_report& r) {
   json_writer w(os);
+  write_json(w, r);
+}
+
+void write_json(json_writer& w, const bench_report& r) {
   w.begin_object();
   w.key("tool").value("xpose bench");
   w.key("command").value(r.command_line);
@@ -110,6 +114,8 @@ void write_json(std::ostream& os, const bench_report& r) {
   w.key("rows").value(r.rows);
   w.key("cols").value(r.cols);
   w.key("elem_bytes").value(r.elem_bytes);
+  w.key("ld_in").value(r.ld_in);
+  w.key("ld_out").value(r.ld_out);
   w.key("bytes_moved").value(r.bytes_moved);
   w.key("reps").value(r.reps);
   w.key("buffer_sets").value(r.buffer_sets);

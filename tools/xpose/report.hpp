@@ -45,6 +45,7 @@ struct bench_report {
   device_summary device;
   std::int64_t rows = 0, cols = 0, batch = 1;
   std::int64_t elem_bytes = 4;
+  std::int64_t ld_in = 0, ld_out = 0;  ///< 0 = packed
   int reps = 0;
   int buffer_sets = 0;          ///< input/output pairs rotated through
   std::int64_t bytes_moved = 0; ///< per call: 2 x batch x rows x cols x elem_bytes
@@ -59,8 +60,12 @@ struct bench_report {
 /** The seed-style table: one line per row, ratio to memcpy and a bar. */
 std::string format_table(const bench_report& r);
 
+class json_writer;
+
 /** Machine-readable record of everything in the report. */
 void write_json(std::ostream& os, const bench_report& r);
+/** The same, as one value inside a larger document. */
+void write_json(json_writer& w, const bench_report& r);
 
 /** `xpose info` text. */
 std::string format_info(const device_summary& d, double memcpy_gbps);

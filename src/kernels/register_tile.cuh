@@ -1,0 +1,159 @@
+// The shared-memory-free transpose behind `auto` for large aligned matrices.
+//
+// A thread loads a V x V micro-tile (V = 16 / sizeof(T)) as V 16-byte loads from V
+// consecutive input rows, transposes it in registers (renaming for 4- and 8-byte
+// elements, byte permutes for 1 and 2), and stores V 16-byte vectors to V consecutive
+// output rows. A warp's lanes form IW micro-rows x (32 / IW) micro-columns, so each warp
+// load touches IW rows with 16 * 32 / IW contiguous bytes, each store 32 / IW rows with
+// 16 * IW contiguous bytes: whole 32-byte sectors on both sides, and no shared memory or
+// barrier at all. U micro-tiles per thread keep U * V loads in flight.
+#pragma once
+
+#include "matrix_view.cuh"
+
+#include <cstdint>
+
+namespace xpose::detail {
+
+template <class T, int IW, int U>
+struct register_tile_shape {
+  static constexpr int E = sizeof(T);
+  static constexpr int V = 16 / E;         // elements per 16-byte vector
+  static constexpr int JW = 32 / IW;       // micro-columns per warp
+  static constexpr int kWarps = 8;
+  static constexpr int kThreads = 32 * kWarps;
+  static constexpr int MI = IW * U;        // micro-rows per block tile
+  static constexpr int MJ = JW * kWarps;   // micro-columns per block tile
+  static constexpr int ROWS = MI * V;      // block tile, input rows
+  static constexpr int COLS = MJ * V;      // block tile, input columns
+};
+
+__device__ __forceinline__ std::uint32_t word(const uint4& v, int i) {
+  return i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w;
+}
+
+/** v[q] holds row q of a V x V block of E-byte elements; afterwards v[k] holds column k. */
+template <int E>
+__device__ __forceinline__ void transpose_in_registers(uint4 (&v)[16 / E]) {
+  if constexpr (E == 8) {
+    const uint4 a = v[0], b = v[1];
+    v[0] = make_uint4(a.x, a.y, b.x, b.y);
+    v[1] = make_uint4(a.z, a.w, b.z, b.w);
+  } else if constexpr (E == 4) {
+    const uint4 a = v[0], b = v[1], c = v[2], d = v[3];
+    v[0] = make_uint4(a.x, b.x, c.x, d.x);
+    v[1] = make_uint4(a.y, b.y, c.y, d.y);
+    v[2] = make_uint4(a.z, b.z, c.z, d.z);
+    v[3] = make_uint4(a.w, b.w, c.w, d.w);
+  } else if constexpr (E == 2) {
+    // Output row k, word m = elements k of input rows 2m and 2m + 1 (word k / 2 of each).
+    uint4 in[8];
+#pragma unroll
+    for (int q = 0; q < 8; ++q) in[q] = v[q];
+#pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      const unsigned sel = (k & 1) ? 0x7632u : 0x5410u;  // high or low halves of both words
+      std::uint32_t w[4];
+#pragma unroll
+      for (int m = 0; m < 4; ++m) w[m] = __byte_perm(word(in[2 * m], k / 2), word(in[2 * m + 1], k / 2), sel);
+      v[k] = make_uint4(w[0], w[1], w[2], w[3]);
+    }
+  } else if constexpr (E == 1) {
+    // 16 x 16 bytes as 4 x 4 blocks of 4 x 4 bytes: transpose each block with 8 permutes;
+    // block (I, J) (rows 4I.., word J) becomes rows 4J.., word I.
+    std::uint32_t out[16][4];
+#pragma unroll
+    for (int I = 0; I < 4; ++I) {
+#pragma unroll
+      for (int J = 0; J < 4; ++J) {
+        const std::uint32_t a = word(v[4 * I], J), b = word(v[4 * I + 1], J), c = word(v[4 * I + 2], J),
+                            d = word(v[4 * I + 3], J);
+        const std::uint32_t t0 = __byte_perm(a, b, 0x5140), t1 = __byte_perm(a, b, 0x7362);
+        const std::uint32_t t2 = __byte_perm(c, d, 0x5140), t3 = __byte_perm(c, d, 0x7362);
+        out[4 * J + 0][I] = __byte_perm(t0, t2, 0x5410);
+        out[4 * J + 1][I] = __byte_perm(t0, t2, 0x7632);
+        out[4 * J + 2][I] = __byte_perm(t1, t3, 0x5410);
+        out[4 * J + 3][I] = __byte_perm(t1, t3, 0x7632);
+      }
+    }
+#pragma unroll
+    for (int k = 0; k < 16; ++k) v[k] = make_uint4(out[k][0], out[k][1], out[k][2], out[k][3]);
+  }
+}
+
+template <bool STREAMING>
+__device__ __forceinline__ uint4 load16(const void* p) {
+  if constexpr (STREAMING) return __ldcs(static_cast<const uint4*>(p));
+  return *static_cast<const uint4*>(p);
+}
+
+template <bool STREAMING>
+__device__ __forceinline__ void store16(void* p, const uint4& v) {
+  if constexpr (STREAMING) {
+    __stcs(static_cast<uint4*>(p), v);
+  } else {
+    *static_cast<uint4*>(p) = v;
+  }
+}
+
+/**
+ * Requires 16-byte aligned rows on both sides (plan.vec_in && plan.vec_out). Partial
+ * micro-tiles at the matrix edges are moved element by element.
+ */
+template <class T, int IW, int U, bool STREAMING>
+__global__ void __launch_bounds__(256) register_tile_kernel(matrix_view<T> m, tiling g) {
+  using S = register_tile_shape<T, IW, U>;
+  constexpr int V = S::V;
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const int il = lane % IW;
+  const int j = warp * S::JW + lane / IW;
+
+  g.for_each_tile([&](const tile_coord& at) {
+    const std::int64_t c = at.c0 + static_cast<std::int64_t>(j) * V;  // first input column of my micro-tiles
+    const bool interior = at.r0 + S::ROWS <= m.rows && at.c0 + S::COLS <= m.cols;
+    if (interior) {
+      uint4 v[U][V];
+#pragma unroll
+      for (int u = 0; u < U; ++u) {
+        const T* src = m.in_row(at.b, at.r0 + static_cast<std::int64_t>(il + IW * u) * V) + c;
+#pragma unroll
+        for (int q = 0; q < V; ++q) v[u][q] = load16<STREAMING>(src + q * m.ld_in);
+      }
+#pragma unroll
+      for (int u = 0; u < U; ++u) {
+        transpose_in_registers<S::E>(v[u]);
+        T* dst = m.out_row(at.b, c) + at.r0 + static_cast<std::int64_t>(il + IW * u) * V;
+#pragma unroll
+        for (int k = 0; k < V; ++k) store16<STREAMING>(dst + k * m.ld_out, v[u][k]);
+      }
+      return;
+    }
+#pragma unroll 1
+    for (int u = 0; u < U; ++u) {
+      const std::int64_t r = at.r0 + static_cast<std::int64_t>(il + IW * u) * V;
+      if (r >= m.rows || c >= m.cols) continue;
+      if (r + V <= m.rows && c + V <= m.cols) {
+        uint4 v[V];
+#pragma unroll
+        for (int q = 0; q < V; ++q) v[q] = load16<STREAMING>(m.in_row(at.b, r + q) + c);
+        transpose_in_registers<S::E>(v);
+#pragma unroll
+        for (int k = 0; k < V; ++k) store16<STREAMING>(m.out_row(at.b, c + k) + r, v[k]);
+      } else {
+        for (int q = 0; q < V && r + q < m.rows; ++q) {
+          const T* src = m.in_row(at.b, r + q);
+          for (int k = 0; k < V && c + k < m.cols; ++k) m.out_row(at.b, c + k)[r + q] = src[c + k];
+        }
+      }
+    }
+  });
+}
+
+template <class T, int IW, int U, bool STREAMING>
+void launch_register_tile_variant(const plan& p) {
+  using S = register_tile_shape<T, IW, U>;
+  const tiling g = make_tiling(p, S::ROWS, S::COLS);
+  register_tile_kernel<T, IW, U, STREAMING><<<grid_for(g), S::kThreads, 0, p.stream>>>(make_view<T>(p), g);
+}
+
+}  // namespace xpose::detail

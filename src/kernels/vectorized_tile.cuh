@@ -1,0 +1,139 @@
+// The padded shared-memory tile with 16-byte global accesses (ladder rung 5), as a
+// template over tile size and block size; src/kernels/vectorized.cu picks the
+// configuration per element size.
+//
+// A thread loads V = 16 / sizeof(T) consecutive elements of an input row as one 16-byte
+// vector and later stores V consecutive elements of an output row (gathered from a tile
+// column) as one 16-byte vector. A warp covers 8 vectors x 4 rows, so each global access
+// is four 128-byte runs and the scalar shared-memory traffic stays bank-conflict free.
+// Tiles that are partial, or rows that are not 16-byte aligned, use scalar accesses.
+#pragma once
+
+#include "matrix_view.cuh"
+
+namespace xpose::detail {
+
+template <int E>
+__host__ __device__ constexpr int tile_for() {
+  return E == 1 ? 128 : (E >= 8 ? 32 : 64);  // 2 to 4 vectors per thread
+}
+
+// Resident blocks per SM the register budget must allow (64 registers a thread for 4).
+// Byte elements need more registers to unpack 16 bytes per vector without spilling.
+template <int E>
+__host__ __device__ constexpr int min_blocks_for() {
+  return E == 1 ? 3 : 4;
+}
+
+/** Vector slot -> (row within the tile, vector column); a warp spans 8 vectors x 4 rows. */
+template <int VPR>
+__device__ __forceinline__ void slot_position(int slot, int& row, int& vcol) {
+  constexpr int chunks_x = VPR / 8;
+  const int lane = slot & 31, warp = slot >> 5;
+  vcol = (warp % chunks_x) * 8 + (lane & 7);
+  row = (warp / chunks_x) * 4 + (lane >> 3);
+}
+
+template <class T, int TILE, int kThreads, bool STREAMING = false>
+__device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const tile_coord& at, bool vec_in,
+                                                bool vec_out, T (&tile)[TILE][TILE + 1]) {
+  constexpr int E = sizeof(T), V = 16 / E, VPR = TILE / V;
+  constexpr int PER_THREAD = TILE * VPR / kThreads;
+  static_assert(VPR % 8 == 0 && (TILE * VPR) % kThreads == 0, "tile shape must fit the warp layout");
+  union pack {
+    uint4 v;
+    T e[V];
+  };
+    const bool interior = at.r0 + TILE <= m.rows && at.c0 + TILE <= m.cols;
+
+    if (vec_in && interior) {
+      uint4 v[PER_THREAD];  // all loads issued before the first shared-memory store
+#pragma unroll
+      for (int k = 0; k < PER_THREAD; ++k) {
+        int row, vc;
+        slot_position<VPR>(threadIdx.x + k * kThreads, row, vc);
+        const void* src = m.in_row(at.b, at.r0 + row) + at.c0 + vc * V;
+        v[k] = STREAMING ? __ldcs(static_cast<const uint4*>(src)) : *static_cast<const uint4*>(src);
+      }
+#pragma unroll
+      for (int k = 0; k < PER_THREAD; ++k) {
+        int row, vc;
+        slot_position<VPR>(threadIdx.x + k * kThreads, row, vc);
+        pack p;
+        p.v = v[k];
+#pragma unroll
+        for (int e = 0; e < V; ++e) tile[row][vc * V + e] = p.e[e];
+      }
+    } else {
+#pragma unroll
+      for (int k = 0; k < PER_THREAD; ++k) {
+        int row, vc;
+        slot_position<VPR>(threadIdx.x + k * kThreads, row, vc);
+        const std::int64_t r = at.r0 + row;
+        if (r >= m.rows) continue;
+        const T* src = m.in_row(at.b, r);
+#pragma unroll
+        for (int e = 0; e < V; ++e) {
+          const std::int64_t c = at.c0 + vc * V + e;
+          if (c < m.cols) tile[row][vc * V + e] = src[c];
+        }
+      }
+    }
+    __syncthreads();
+
+    // Output tile row `orow` is input column c0 + orow; its vector `ovc` covers input
+    // rows r0 + ovc * V ... + V - 1, i.e. a V-element column segment of the tile.
+    const bool fast_out = vec_out && interior;
+#pragma unroll
+    for (int k = 0; k < PER_THREAD; ++k) {
+      int orow, ovc;
+      slot_position<VPR>(threadIdx.x + k * kThreads, orow, ovc);
+      pack p;
+#pragma unroll
+      for (int e = 0; e < V; ++e) p.e[e] = tile[ovc * V + e][orow];
+      const std::int64_t oc = at.c0 + orow;
+      if (fast_out) {
+        auto* dst = reinterpret_cast<uint4*>(m.out_row(at.b, oc) + at.r0 + ovc * V);
+        if constexpr (STREAMING) {
+          __stcs(dst, p.v);
+        } else {
+          *dst = p.v;
+        }
+      } else if (oc < m.cols) {
+        T* dst = m.out_row(at.b, oc);
+#pragma unroll
+        for (int e = 0; e < V; ++e) {
+          const std::int64_t r = at.r0 + ovc * V + e;
+          if (r < m.rows) dst[r] = p.e[e];
+        }
+      }
+    }
+    __syncthreads();  // the next tile reuses the shared buffer
+}
+
+// The minimum-blocks bound keeps enough 16-byte loads in flight per SM; without it the
+// compiler spends registers on unrolled 64-bit addressing and occupancy drops.
+template <class T, int TILE, int THREADS, int MIN_BLOCKS, bool STREAMING, int GROUP>
+__global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
+    vectorized_kernel(matrix_view<T> m, tiling g, bool vec_in, bool vec_out) {
+  __shared__ T tile[TILE][TILE + 1];
+  auto body = [&](const tile_coord& at) {
+    vectorized_tile<T, TILE, THREADS, STREAMING>(m, at, vec_in, vec_out, tile);
+  };
+  if constexpr (GROUP > 0) {
+    for_each_tile_grouped<GROUP>(g, body);
+  } else {
+    g.for_each_tile(body);
+  }
+}
+
+/** GROUP > 0 selects grouped tile order (for_each_tile_grouped); 0 row-major order. */
+template <class T, int TILE, int THREADS, int MIN_BLOCKS, bool STREAMING = false, int GROUP = 0>
+void launch_vectorized_variant(const plan& p) {
+  const tiling g = make_tiling(p, TILE, TILE);
+  const dim3 grid = GROUP > 0 ? grouped_grid_for(g) : grid_for(g);
+  vectorized_kernel<T, TILE, THREADS, MIN_BLOCKS, STREAMING, GROUP>
+      <<<grid, THREADS, 0, p.stream>>>(make_view<T>(p), g, p.vec_in, p.vec_out);
+}
+
+}  // namespace xpose::detail

@@ -1,0 +1,96 @@
+// The problems of each named suite. Host-only, unit-tested.
+#include "suite.hpp"
+
+#include <string>
+
+namespace xpose::cli {
+namespace {
+
+bench_options problem(std::int64_t batch, std::int64_t rows, std::int64_t cols, std::size_t e) {
+  bench_options o;
+  o.batch = batch;
+  o.rows = rows;
+  o.cols = cols;
+  o.elem_bytes = e;
+  o.kernels = {kernel_spec{}};  // auto
+  return o;
+}
+
+std::string shape_label(std::int64_t batch, std::int64_t rows, std::int64_t cols, std::size_t e) {
+  std::string s = batch != 1 ? "(" + std::to_string(batch) + "," + std::to_string(rows) + "," + std::to_string(cols) + ")"
+                             : std::to_string(rows) + "x" + std::to_string(cols);
+  return s + " e" + std::to_string(e);
+}
+
+void add_ratio(std::vector<suite_case>& out, const char* group, std::int64_t batch, std::int64_t rows,
+               std::int64_t cols, std::size_t e, double target) {
+  suite_case c;
+  c.group = group;
+  c.label = shape_label(batch, rows, cols, e);
+  c.problem = problem(batch, rows, cols, e);
+  c.judge = criterion::ratio_to_memcpy;
+  c.target = target;
+  out.push_back(c);
+}
+
+// The targets of the `auto` issue (H100/H200): large shapes, skinny, batched, a
+// submatrix view and small-matrix latency.
+std::vector<suite_case> auto_suite() {
+  std::vector<suite_case> out;
+  const std::int64_t large[][2] = {{4096, 4096},  {8192, 8192},  {16384, 16384}, {8192, 2048},
+                                   {2048, 8192},  {16384, 1024}, {4095, 4097},   {32768, 8192}};
+  for (const std::size_t e : {4, 8, 16, 1, 2}) {
+    for (const auto& s : large) add_ratio(out, "large", 1, s[0], s[1], e, e >= 4 ? 0.97 : 0.95);
+  }
+  // Skinny: N chosen so that the matrix holds at least 64 MiB.
+  for (const std::size_t e : {1, 4}) {
+    const std::int64_t mib64 = std::int64_t{64} << 20;
+    auto n_for = [&](std::int64_t small) { return (mib64 / static_cast<std::int64_t>(e) + small - 1) / small; };
+    add_ratio(out, "skinny", 1, 2, std::int64_t{1} << 24, e, 0.85);
+    add_ratio(out, "skinny", 1, std::int64_t{1} << 24, 2, e, 0.85);
+    add_ratio(out, "skinny", 1, 3, n_for(3), e, 0.85);
+    add_ratio(out, "skinny", 1, 7, n_for(7), e, 0.85);
+    add_ratio(out, "skinny", 1, 31, n_for(31), e, 0.85);
+    add_ratio(out, "skinny", 1, n_for(31), 31, e, 0.85);
+    add_ratio(out, "skinny", 1, 50, 100000, e, 0.85);
+  }
+  const std::int64_t batched[][3] = {{64, 512, 512}, {32, 2048, 128}, {8, 128, 8192}, {4096, 32, 32}, {1024, 3, 1000}};
+  for (const std::size_t e : {1, 2, 4, 8}) {
+    for (const auto& b : batched) add_ratio(out, "batched", b[0], b[1], b[2], e, 0.90);
+  }
+  // A submatrix: the 8192^2 view of a 9000^2 buffer, within 5% of the packed 8192^2 time.
+  suite_case packed;
+  packed.group = "submatrix";
+  packed.label = "8192x8192 e4 packed";
+  packed.problem = problem(1, 8192, 8192, 4);
+  packed.judge = criterion::ratio_to_memcpy;
+  packed.target = 0.97;
+  out.push_back(packed);
+  suite_case view = packed;
+  view.label = "8192x8192 e4 in 9000x9000";
+  view.problem.ld_in = 9000;
+  view.problem.ld_out = 9000;
+  view.judge = criterion::within_of_reference;
+  view.target = 0.05;
+  view.reference = packed.label;
+  out.push_back(view);
+  // Latency of small matrices: no slower than cuBLAS Sgeam.
+  for (const std::int64_t n : {256, 1024}) {
+    suite_case c;
+    c.group = "latency";
+    c.label = shape_label(1, n, n, 4);
+    c.problem = problem(1, n, n, 4);
+    c.judge = criterion::not_slower_than_cublas;
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<suite_case> suite_cases(const std::string& name) {
+  if (name == "auto") return auto_suite();
+  return {};
+}
+
+}  // namespace xpose::cli
