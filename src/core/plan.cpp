@@ -22,6 +22,12 @@ auto_path choose_automatic(const plan& p) {
   // Rules and the measurements behind them: docs/auto.md.
   // A side this short wastes most of a square tile; with the other side packed, one side
   // of the transpose is a contiguous run.
+  // Packed batches of small matrices: a run of whole matrices is contiguous on both sides.
+  const std::int64_t matrix = p.rows * p.cols;
+  if (p.batch > 1 && matrix * static_cast<std::int64_t>(p.elem_bytes) <= kMaxSmallBatchBytes && p.ld_in == p.cols &&
+      p.ld_out == p.rows && p.stride_in == matrix && p.stride_out == matrix) {
+    return auto_path::small_batch;
+  }
   const bool wide = p.rows <= kMaxSkinny && p.ld_out == p.rows;
   const bool tall = p.cols <= kMaxSkinny && p.ld_in == p.cols;
   if (wide && (!tall || p.rows <= p.cols)) return auto_path::skinny_wide;
@@ -29,6 +35,10 @@ auto_path choose_automatic(const plan& p) {
   // 1- and 2-byte elements: transposing 16 x 16 / 8 x 8 blocks in registers keeps every
   // access 16 bytes wide without scalar shared-memory traffic.
   if (p.elem_bytes <= 2 && p.vec_in && p.vec_out) return auto_path::register_tile;
+  // Rows that are not 16-byte aligned (odd leading dimensions, offset pointers): the
+  // 16-byte paths would fall back to scalar accesses; the padded tile's one-element
+  // accesses stay coalesced.
+  if (!(p.vec_in && p.vec_out)) return auto_path::tiled_padded;
   if (p.elem_bytes <= 4) return auto_path::vectorized_streaming;
   // 8 and 16 bytes: one scalar access already moves 8 or 16 bytes.
   return auto_path::tiled_padded;

@@ -9,6 +9,9 @@ namespace xpose::detail {
 /** Matrices with a side of at most this many elements take the skinny kernels. */
 inline constexpr std::int64_t kMaxSkinny = 64;
 
+/** Packed batches of matrices up to this size take the small-batch kernel. */
+inline constexpr std::int64_t kMaxSmallBatchBytes = 8192;
+
 /** The kernel `auto` runs, given shape, layout, element size and alignment flags. */
 auto_path choose_automatic(const plan& p);
 

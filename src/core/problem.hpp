@@ -28,6 +28,7 @@ struct request {
 /** The kernel behind strategy::automatic (docs/auto.md). */
 enum class auto_path {
   none,                  ///< the plan's strategy is not automatic
+  small_batch,           ///< packed batches of small matrices: src/kernels/small_batch.cu
   skinny_wide,           ///< few rows, packed output rows: src/kernels/skinny.cu
   skinny_tall,           ///< few columns, packed input rows: src/kernels/skinny.cu
   register_tile,         ///< 1- and 2-byte elements, aligned rows: src/kernels/register_tile.cuh

@@ -14,6 +14,7 @@ namespace {
 template <class T>
 void launch_automatic(const plan& p) {
   switch (p.path) {
+    case auto_path::small_batch: return launch_small_batch<T>(p);
     case auto_path::skinny_wide: return launch_skinny<T>(p, true);
     case auto_path::skinny_tall: return launch_skinny<T>(p, false);
     case auto_path::register_tile:

@@ -27,52 +27,78 @@ struct skinny_args {
   std::int64_t small;   // R: rows (wide case) or cols (tall case)
   int chunk;            // C: elements of the long side per block (power of two, multiple of V)
   int chunk_shift;      // log2(C)
-  bool vec_strided;     // the strided side's rows are 16-byte aligned
+  bool elem_aligned;    // pointers are multiples of the element size
   bool vec_packed;      // the packed side's matrices start 16-byte aligned
 };
 
-__device__ __forceinline__ bool aligned16(const void* p) { return (reinterpret_cast<std::uintptr_t>(p) & 15) == 0; }
+// A row segment of `width` elements is moved in chunks: chunk 0 is the head up to the
+// first 16-byte boundary, chunk j >= 1 the j-th 16-byte vector after it (the last one
+// possibly partial). Every row of the strided side then moves as 16-byte vectors
+// whatever its alignment, as long as elements are aligned to their size.
+template <class T>
+struct row_chunks {
+  static constexpr int V = 16 / sizeof(T);
+  int head;        // elements before the first 16-byte boundary
+  bool vectors;    // element-aligned: chunks j >= 1 may be 16-byte accesses
+
+  __device__ row_chunks(const T* row, int width, bool elem_aligned) {
+    const auto misalign = static_cast<int>(reinterpret_cast<std::uintptr_t>(row) & 15);
+    vectors = elem_aligned;
+    head = elem_aligned ? min(width, ((16 - misalign) & 15) / static_cast<int>(sizeof(T))) : 0;
+  }
+  /** Elements [lo, hi) of chunk j; full == a whole aligned 16-byte vector. */
+  __device__ void bounds(int j, int width, int& lo, int& hi, bool& full) const {
+    lo = j == 0 ? 0 : head + (j - 1) * V;
+    hi = min(width, j == 0 ? head : head + j * V);
+    full = vectors && j > 0 && hi - lo == V;
+  }
+};
 
 // Few rows: input rows r < R at stride ld_in, output chunk contiguous.
 template <class T>
 __global__ void __launch_bounds__(kThreads) skinny_wide_kernel(skinny_args<T> a, tiling g) {
   constexpr int V = 16 / sizeof(T);
-  __shared__ uint4 raw[kChunkBytes / 16];
-  T* s = reinterpret_cast<T*>(raw);
+  __shared__ T s[skewed_size<T>(kChunkBytes / sizeof(T))];
   const auto& m = a.m;
   const int R = static_cast<int>(a.small);
   g.for_each_tile([&](const tile_coord& at) {
     const int width = static_cast<int>(min(static_cast<std::int64_t>(a.chunk), m.cols - at.c0));  // columns here
-    const int vec_per_row = a.chunk / V;
     // Load: R row segments; element (r, c) goes to s[c * R + r] (output order).
-    for (int t = threadIdx.x; t < R * vec_per_row; t += kThreads) {
-      const int r = t >> (a.chunk_shift - __ffs(V) + 1);
-      const int c = (t & (vec_per_row - 1)) * V;
-      if (c >= width) continue;
-      const T* src = m.in_row(at.b, r) + at.c0 + c;
-      if (a.vec_strided && c + V <= width) {
+    const int chunks = a.chunk / V + 1;
+    for (int t = threadIdx.x; t < R * chunks; t += kThreads) {
+      const int r = t / chunks, j = t - r * chunks;
+      const T* src = m.in_row(at.b, r) + at.c0;
+      const row_chunks<T> rc(src, width, a.elem_aligned);
+      int lo, hi;
+      bool full;
+      rc.bounds(j, width, lo, hi, full);
+      if (full) {
         union {
           uint4 v;
           T e[V];
         } u;
-        u.v = __ldcs(reinterpret_cast<const uint4*>(src));
+        u.v = __ldcs(reinterpret_cast<const uint4*>(src + lo));
 #pragma unroll
-        for (int k = 0; k < V; ++k) s[(c + k) * R + r] = u.e[k];
+        for (int k = 0; k < V; ++k) s[skewed<T>((lo + k) * R + r)] = u.e[k];
       } else {
-        for (int k = 0; k < V && c + k < width; ++k) s[(c + k) * R + r] = src[k];
+        for (int c = lo; c < hi; ++c) s[skewed<T>(c * R + r)] = src[c];
       }
     }
     __syncthreads();
     // Store: one contiguous run of width * R elements.
     T* dst = m.out_row(at.b, at.c0);
     const int n = width * R;
-    if (a.vec_packed) {
-      const int nv = n / V;
-      for (int t = threadIdx.x; t < nv; t += kThreads) __stcs(reinterpret_cast<uint4*>(dst) + t, raw[t]);
-      for (int f = nv * V + threadIdx.x; f < n; f += kThreads) dst[f] = s[f];
-    } else {
-      for (int f = threadIdx.x; f < n; f += kThreads) dst[f] = s[f];
+    const int nv = a.vec_packed ? n / V : 0;
+    for (int t = threadIdx.x; t < nv; t += kThreads) {
+      union {
+        uint4 v;
+        T e[V];
+      } u;
+#pragma unroll
+      for (int k = 0; k < V; ++k) u.e[k] = s[skewed<T>(t * V + k)];
+      __stcs(reinterpret_cast<uint4*>(dst) + t, u.v);
     }
+    for (int f = nv * V + threadIdx.x; f < n; f += kThreads) dst[f] = s[skewed<T>(f)];
     __syncthreads();
   });
 }
@@ -82,39 +108,44 @@ __global__ void __launch_bounds__(kThreads) skinny_wide_kernel(skinny_args<T> a,
 template <class T>
 __global__ void __launch_bounds__(kThreads) skinny_tall_kernel(skinny_args<T> a, tiling g) {
   constexpr int V = 16 / sizeof(T);
-  __shared__ uint4 raw[kChunkBytes / 16];
-  T* s = reinterpret_cast<T*>(raw);
+  __shared__ T s[skewed_size<T>(kChunkBytes / sizeof(T))];
   const auto& m = a.m;
   const int R = static_cast<int>(a.small);
   g.for_each_tile([&](const tile_coord& at) {
     const int height = static_cast<int>(min(static_cast<std::int64_t>(a.chunk), m.rows - at.r0));  // rows here
     const T* src = m.in_row(at.b, at.r0);
     const int n = height * R;
-    if (a.vec_packed) {
-      const int nv = n / V;
-      for (int t = threadIdx.x; t < nv; t += kThreads) raw[t] = __ldcs(reinterpret_cast<const uint4*>(src) + t);
-      for (int f = nv * V + threadIdx.x; f < n; f += kThreads) s[f] = src[f];
-    } else {
-      for (int f = threadIdx.x; f < n; f += kThreads) s[f] = src[f];
+    const int nv = a.vec_packed ? n / V : 0;
+    for (int t = threadIdx.x; t < nv; t += kThreads) {
+      union {
+        uint4 v;
+        T e[V];
+      } u;
+      u.v = __ldcs(reinterpret_cast<const uint4*>(src) + t);
+#pragma unroll
+      for (int k = 0; k < V; ++k) s[skewed<T>(t * V + k)] = u.e[k];
     }
+    for (int f = nv * V + threadIdx.x; f < n; f += kThreads) s[skewed<T>(f)] = src[f];
     __syncthreads();
     // Store: output row c gets elements s[r * R + c] for r < height.
-    const int vec_per_row = a.chunk / V;
-    for (int t = threadIdx.x; t < R * vec_per_row; t += kThreads) {
-      const int c = t >> (a.chunk_shift - __ffs(V) + 1);
-      const int r = (t & (vec_per_row - 1)) * V;
-      if (r >= height) continue;
-      T* dst = m.out_row(at.b, c) + at.r0 + r;
-      if (a.vec_strided && r + V <= height) {
+    const int chunks = a.chunk / V + 1;
+    for (int t = threadIdx.x; t < R * chunks; t += kThreads) {
+      const int c = t / chunks, j = t - c * chunks;
+      T* dst = m.out_row(at.b, c) + at.r0;
+      const row_chunks<T> rc(dst, height, a.elem_aligned);
+      int lo, hi;
+      bool full;
+      rc.bounds(j, height, lo, hi, full);
+      if (full) {
         union {
           uint4 v;
           T e[V];
         } u;
 #pragma unroll
-        for (int k = 0; k < V; ++k) u.e[k] = s[(r + k) * R + c];
-        __stcs(reinterpret_cast<uint4*>(dst), u.v);
+        for (int k = 0; k < V; ++k) u.e[k] = s[skewed<T>((lo + k) * R + c)];
+        __stcs(reinterpret_cast<uint4*>(dst + lo), u.v);
       } else {
-        for (int k = 0; k < V && r + k < height; ++k) dst[k] = s[(r + k) * R + c];
+        for (int r = lo; r < hi; ++r) dst[r] = s[skewed<T>(r * R + c)];
       }
     }
     __syncthreads();
@@ -147,7 +178,7 @@ void launch_skinny(const plan& p, bool wide) {
   };
   // The packed side's run for chunk k starts at k * C * R elements: aligned when the matrix is.
   a.vec_packed = p.elem_aligned && (wide ? base_ok(p.out, p.stride_out) : base_ok(p.in, p.stride_in));
-  a.vec_strided = wide ? p.vec_in : p.vec_out;
+  a.elem_aligned = p.elem_aligned;
   const tiling g = wide ? make_tiling(p, static_cast<int>(p.rows), a.chunk) : make_tiling(p, a.chunk, static_cast<int>(p.cols));
   if (wide) {
     skinny_wide_kernel<T><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);

@@ -56,8 +56,20 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 4))).path, auto_path::vectorized_streaming);
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 8))).path, auto_path::tiled_padded);
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 16))).path, auto_path::tiled_padded);
-  // Unaligned rows keep 1-byte elements off the register tile.
-  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 1))).path, auto_path::vectorized_streaming);
+  // Rows that are not 16-byte aligned take the padded tile.
+  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 1))).path, auto_path::tiled_padded);
+  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 4))).path, auto_path::tiled_padded);
+}
+
+TEST(Plan, PackedBatchesOfSmallMatrices) {
+  auto r = shaped(32, 32, 4);
+  r.batch = 4096;
+  EXPECT_EQ(finalize(validate(r)).path, auto_path::small_batch);
+  r.stride_in = 32 * 32 + 1;  // not packed: each matrix on its own
+  EXPECT_NE(finalize(validate(r)).path, auto_path::small_batch);
+  auto big = shaped(64, 64, 4);  // 16 KiB per matrix: too large to group
+  big.batch = 100;
+  EXPECT_NE(finalize(validate(big)).path, auto_path::small_batch);
 }
 
 TEST(Plan, SkinnyNeedsThePackedSide) {

@@ -107,6 +107,13 @@ std::vector<shape_case> shapes() {
   skinny_offset.in_offset = 1;  // scaled to one element below
   skinny_offset.out_offset = 1;
   s.push_back({"3x999_offset_one_element", skinny_offset});
+  gpu_case batch_offset = shape(5, 9);
+  batch_offset.batch = 7;
+  batch_offset.in_offset = 1;  // scaled to one element below: the small-batch kernel's scalar path
+  batch_offset.out_offset = 1;
+  s.push_back({"batch7_5x9_offset_one_element", batch_offset});
+  gpu_case tall_odd = shape(5003, 13);  // output rows 5003 elements long: every row misaligned differently
+  s.push_back({"5003x13_skinny_misaligned_rows", tall_odd});
   // Aligned rows (16-byte leading dimensions) but sides that are not multiples of 16:
   // the register tile's partial micro-tiles.
   gpu_case partial = shape(100, 200);
@@ -132,7 +139,8 @@ TEST_P(TransposeCases, MatchesCpuReference) {
   c.kernel = variants()[static_cast<std::size_t>(v)].kernel;
   c.tile = variants()[static_cast<std::size_t>(v)].tile;
   const std::string name = shapes()[static_cast<std::size_t>(sh)].name;
-  if (name == "200x300_offset_one_element" || name == "3x999_offset_one_element") {
+  if (name == "200x300_offset_one_element" || name == "3x999_offset_one_element" ||
+      name == "batch7_5x9_offset_one_element") {
     c.in_offset = elem;
     c.out_offset = elem;
   }

@@ -60,14 +60,21 @@ class bench_session {
   bench_session& operator=(const bench_session&) = delete;
 
   // cudaMemcpy and the copy kernel move the same number of bytes as the transpose reads.
+  // memcpy is timed once before and once after the other rows and the faster median
+  // kept: its time varies by up to 10% between fresh allocations, and the faster
+  // reading can only make the ratios of the other rows lower, never flatter them.
   void add_memcpy() {
     bench_row row{"cudaMemcpy", true, true};
-    measure(row, [&](int i) {
-      const int s = i % sets_.count();
-      XPOSE_TOOLING_CUDA(cudaMemcpyAsync(sets_.out[s].get(), sets_.in[s].get(), l_.logical_bytes(),
-                                         cudaMemcpyDeviceToDevice, stream_));
-    });
+    measure(row, memcpy_run());
     report_.rows_out.push_back(row);
+  }
+
+  void remeasure_memcpy() {
+    bench_row again{"cudaMemcpy", true, true};
+    measure(again, memcpy_run());
+    for (auto& row : report_.rows_out) {
+      if (row.name == "cudaMemcpy" && again.median_ms < row.median_ms) row = again;
+    }
   }
 
   void add_copy_kernel() {
@@ -135,6 +142,14 @@ class bench_session {
     row.max_ms = t.max_ms;
   }
 
+  std::function<void(int)> memcpy_run() {
+    return [this](int i) {
+      const int s = i % sets_.count();
+      XPOSE_TOOLING_CUDA(cudaMemcpyAsync(sets_.out[s].get(), sets_.in[s].get(), l_.logical_bytes(),
+                                         cudaMemcpyDeviceToDevice, stream_));
+    };
+  }
+
   const bench_options& opt_;
   bench_report& report_;
   layout l_;
@@ -162,6 +177,7 @@ bench_report run_bench(const bench_options& opt, const std::string& command_line
     session.add_copy_kernel();
     session.add_cublas();
     for (const auto& k : opt.kernels) session.add_kernel(k);
+    session.remeasure_memcpy();
   }
   report.finalize();
   return report;
