@@ -122,25 +122,40 @@ void reg_variant(sweep& s) {
            true);
 }
 
-template <class T, int TILE, int MINB, bool ST, int GROUP>
-void vec_order_variant(sweep& s) {
+template <class T, int TILE, int THREADS, int MINB>
+void big_tile_variant(sweep& s) {
+  constexpr int V = 16 / sizeof(T), PT = TILE * (TILE / V) / THREADS;
   char name[80];
-  std::snprintf(name, sizeof name, "vectorized tile=%d%s group=%d", TILE, ST ? " cs" : "", GROUP);
+  std::snprintf(name, sizeof name, "vectorized cs tile=%d threads=%d (%d/thread)", TILE, THREADS, PT);
   s.report(name, [&](const void* in, void* out) {
-    launch_vectorized_variant<T, TILE, 256, MINB, ST, GROUP>(s.make_plan(in, out));
+    launch_vectorized_dynamic<T, TILE, THREADS, MINB, true>(s.make_plan(in, out));
   }, true);
 }
 
 template <class T>
 void vectorized_variants(sweep& s) {
   constexpr int E = sizeof(T);
-  constexpr int TILE = E == 1 ? 128 : (E >= 8 ? 32 : 64);
-  constexpr int MINB = E == 1 ? 3 : 4;
-  vec_order_variant<T, TILE, MINB, true, 0>(s);
-  vec_order_variant<T, TILE, MINB, false, 4>(s);
-  vec_order_variant<T, TILE, MINB, true, 4>(s);
-  vec_order_variant<T, TILE, MINB, false, 16>(s);
-  vec_order_variant<T, TILE, MINB, true, 16>(s);
+  if constexpr (E == 1) {
+    big_tile_variant<T, 128, 256, 3>(s);   // production shape, for reference
+    big_tile_variant<T, 256, 1024, 1>(s);
+    big_tile_variant<T, 256, 512, 1>(s);
+  } else if constexpr (E == 2) {
+    big_tile_variant<T, 64, 256, 4>(s);
+    big_tile_variant<T, 128, 512, 1>(s);
+    big_tile_variant<T, 128, 1024, 1>(s);
+  } else if constexpr (E == 4) {
+    big_tile_variant<T, 64, 256, 4>(s);
+    big_tile_variant<T, 128, 512, 1>(s);
+    big_tile_variant<T, 128, 1024, 1>(s);
+  } else if constexpr (E == 8) {
+    big_tile_variant<T, 32, 256, 4>(s);
+    big_tile_variant<T, 64, 256, 2>(s);
+    big_tile_variant<T, 64, 512, 1>(s);
+  } else {
+    big_tile_variant<T, 32, 256, 4>(s);
+    big_tile_variant<T, 64, 512, 1>(s);
+    big_tile_variant<T, 64, 1024, 1>(s);
+  }
 }
 
 void run_case(const bench_case& c) {

@@ -12,6 +12,9 @@ inline constexpr std::int64_t kMaxSkinny = 64;
 /** Packed batches of matrices up to this size take the small-batch kernel. */
 inline constexpr std::int64_t kMaxSmallBatchBytes = 8192;
 
+/** Row pitch from which 8-byte elements take the diagonal tile order. */
+inline constexpr std::int64_t kCampingPitchBytes = 128 * 1024;
+
 /** The kernel `auto` runs, given shape, layout, element size and alignment flags. */
 auto_path choose_automatic(const plan& p);
 

@@ -34,6 +34,7 @@ enum class auto_path {
   register_tile,         ///< 1- and 2-byte elements, aligned rows: src/kernels/register_tile.cuh
   vectorized_streaming,  ///< the vectorized tile with streaming cache hints
   tiled_padded,          ///< 8- and 16-byte elements
+  diagonal,              ///< 8-byte elements with row pitches of 128 KiB or more
 };
 
 /** A validated request with every default resolved; what the kernels consume. */

@@ -23,10 +23,11 @@ void launch_automatic(const plan& p) {
       }
       break;  // only planned for aligned 1- and 2-byte elements
     case auto_path::vectorized_streaming: return launch_vectorized_streaming<T>(p);
-    case auto_path::tiled_padded: {
+    case auto_path::tiled_padded:
+    case auto_path::diagonal: {
       plan padded = p;
       padded.tile = tile_config::tile32_block32x8;
-      padded.kernel = strategy::tiled_padded;
+      padded.kernel = p.path == auto_path::diagonal ? strategy::diagonal : strategy::tiled_padded;
       return launch_tiled<T>(padded);
     }
     case auto_path::none: break;

@@ -136,4 +136,24 @@ void launch_vectorized_variant(const plan& p) {
       <<<grid, THREADS, 0, p.stream>>>(make_view<T>(p), g, p.vec_in, p.vec_out);
 }
 
+/** The same kernel with its tile in dynamic shared memory (tiles above 48 KiB). */
+template <class T, int TILE, int THREADS, int MIN_BLOCKS, bool STREAMING>
+__global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
+    vectorized_dynamic_kernel(matrix_view<T> m, tiling g, bool vec_in, bool vec_out) {
+  extern __shared__ uint4 dynamic_smem[];
+  auto& tile = *reinterpret_cast<T(*)[TILE][TILE + 1]>(dynamic_smem);
+  g.for_each_tile([&](const tile_coord& at) {
+    vectorized_tile<T, TILE, THREADS, STREAMING>(m, at, vec_in, vec_out, tile);
+  });
+}
+
+template <class T, int TILE, int THREADS, int MIN_BLOCKS, bool STREAMING>
+void launch_vectorized_dynamic(const plan& p) {
+  constexpr int bytes = TILE * (TILE + 1) * static_cast<int>(sizeof(T));
+  auto kernel = vectorized_dynamic_kernel<T, TILE, THREADS, MIN_BLOCKS, STREAMING>;
+  (void)cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+  const tiling g = make_tiling(p, TILE, TILE);
+  kernel<<<grid_for(g), THREADS, bytes, p.stream>>>(make_view<T>(p), g, p.vec_in, p.vec_out);
+}
+
 }  // namespace xpose::detail

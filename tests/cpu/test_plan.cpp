@@ -24,7 +24,7 @@ request base(std::uintptr_t in, std::uintptr_t out, std::size_t elem, std::int64
 using xpose::detail::auto_path;
 
 request shaped(std::int64_t rows, std::int64_t cols, std::size_t elem) {
-  request r = base(0x100000, 0x90000000, elem, cols);
+  request r = base(0x100000, 0x100000000000, elem, cols);  // far apart: no overlap up to 16 TiB
   r.rows = rows;
   return r;
 }
@@ -55,6 +55,11 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 2))).path, auto_path::register_tile);
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 4))).path, auto_path::vectorized_streaming);
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 8))).path, auto_path::tiled_padded);
+  EXPECT_EQ(finalize(validate(shaped(16384, 16384, 8))).path, auto_path::diagonal);  // 128 KiB pitches
+  EXPECT_EQ(finalize(validate(shaped(32768, 8192, 8))).path, auto_path::diagonal);   // 64 and 256 KiB
+  EXPECT_EQ(finalize(validate(shaped(16384, 1024, 8))).path, auto_path::tiled_padded);  // 8 KiB input pitch
+  EXPECT_EQ(finalize(validate(shaped(8192, 8192, 8))).path, auto_path::tiled_padded);   // 64 KiB both
+  EXPECT_EQ(finalize(validate(shaped(16384, 16384, 16))).path, auto_path::tiled_padded);
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 16))).path, auto_path::tiled_padded);
   // Rows that are not 16-byte aligned take the padded tile.
   EXPECT_EQ(finalize(validate(shaped(4095, 4097, 1))).path, auto_path::tiled_padded);

@@ -107,6 +107,10 @@ std::vector<shape_case> shapes() {
   skinny_offset.in_offset = 1;  // scaled to one element below
   skinny_offset.out_offset = 1;
   s.push_back({"3x999_offset_one_element", skinny_offset});
+  gpu_case wide_pitch = shape(100, 300);  // 8-byte auto: diagonal order (both pitches >= 64 KiB)
+  wide_pitch.ld_in_pad = 16400 - 300;
+  wide_pitch.ld_out_pad = 8200 - 100;
+  s.push_back({"100x300_wide_pitches", wide_pitch});
   gpu_case batch_offset = shape(5, 9);
   batch_offset.batch = 7;
   batch_offset.in_offset = 1;  // scaled to one element below: the small-batch kernel's scalar path
