@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs everything that needs a GPU in one go: device info, CPU and GPU test suites, the
 # default benchmark (with XPOSE_EXTENDED=1 a sweep over shapes and element sizes, with
-# XPOSE_SUITE=1 the `auto` target suite).
+# XPOSE_SUITE=1 the `auto` target suite, with XPOSE_SANITIZE=1 compute-sanitizer runs).
 # Full logs, JUnit XML and JSON go to OUTDIR; a short summary is printed last.
 #
 # usage: scripts/gpu-check.sh OUTDIR [BINDIR]    (BINDIR defaults to build/release/bin)
@@ -36,6 +36,25 @@ run_tests() {  # name binary
 }
 run_tests cpu_tests "$bin/xpose_cpu_tests"
 run_tests gpu_tests "$bin/xpose_gpu_tests"
+
+# Sanitizers over the GPU tests, without the multi-GiB and long-running cases (each tool
+# slows kernels 10-100x). racecheck, the slowest, runs the 4-byte cases only.
+if [ "${XPOSE_SANITIZE:-0}" = 1 ]; then
+  if command -v compute-sanitizer >/dev/null 2>&1; then
+    big='*2x16M*:*16Mx2*:*64x9000*:*3000x31*:*7x3000*:*5003x13*:*100x300_wide*:*batch300*:*1001x7*:*4097x33*:*33x4097*'
+    for tool in memcheck initcheck synccheck racecheck; do
+      filter="AllPaths/*_e1_*:AllPaths/*_e4_*:AllPaths/*_e16_*:ApiGpu.*:-$big:HugeMatrix.*:Async.*"
+      [ "$tool" = racecheck ] && filter="AllPaths/*_e4_*:-$big"
+      start=$SECONDS
+      timeout 240 compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin/xpose_gpu_tests" \
+        --gtest_filter="$filter" >"$out/sanitize_$tool.log" 2>&1
+      rc=$?
+      note "sanitizer $tool: exit $rc, $(grep -h 'ERROR SUMMARY' "$out/sanitize_$tool.log" | tail -1), $(grep -ch '^\[       OK \]' "$out/sanitize_$tool.log") tests ok, $((SECONDS - start)) s"
+    done
+  else
+    note "sanitizers: compute-sanitizer not on PATH"
+  fi
+fi
 
 bench() {  # tag args...
   local tag=$1

@@ -5,6 +5,7 @@
 //
 // usage: xpose_kernel_sweep [ROWSxCOLS ...]   (default 4096x4096 8192x8192 2048x8192)
 #include "../../src/kernels/register_tile.cuh"
+#include "../../src/kernels/tiled_tile.cuh"
 #include "../../src/kernels/vectorized_tile.cuh"
 #include "../../tools/common/device_buffer.hpp"
 #include "../../tools/xpose/timing.hpp"
@@ -132,29 +133,35 @@ void big_tile_variant(sweep& s) {
   }, true);
 }
 
+template <class T, int BLOCK_ROWS, bool DIAGONAL, bool ST>
+void tiled_variant(sweep& s) {
+  char name[80];
+  std::snprintf(name, sizeof name, "tiled_padded 32x%d%s%s", BLOCK_ROWS, DIAGONAL ? " diagonal" : "", ST ? " cs" : "");
+  s.report(name, [&](const void* in, void* out) {
+    launch_tiled_variant<T, 32, BLOCK_ROWS, 1, DIAGONAL, ST>(s.make_plan(in, out));
+  }, true);
+}
+
 template <class T>
 void vectorized_variants(sweep& s) {
   constexpr int E = sizeof(T);
-  if constexpr (E == 1) {
-    big_tile_variant<T, 128, 256, 3>(s);   // production shape, for reference
-    big_tile_variant<T, 256, 1024, 1>(s);
-    big_tile_variant<T, 256, 512, 1>(s);
-  } else if constexpr (E == 2) {
-    big_tile_variant<T, 64, 256, 4>(s);
-    big_tile_variant<T, 128, 512, 1>(s);
-    big_tile_variant<T, 128, 1024, 1>(s);
+  if constexpr (E <= 2) {
+    reg_variant<T, 8, 1, true>(s);  // production
+    reg_variant<T, 4, 1, true>(s);
+    reg_variant<T, 4, 2, true>(s);
+    reg_variant<T, 4, 1, false>(s);
   } else if constexpr (E == 4) {
-    big_tile_variant<T, 64, 256, 4>(s);
-    big_tile_variant<T, 128, 512, 1>(s);
-    big_tile_variant<T, 128, 1024, 1>(s);
-  } else if constexpr (E == 8) {
-    big_tile_variant<T, 32, 256, 4>(s);
-    big_tile_variant<T, 64, 256, 2>(s);
-    big_tile_variant<T, 64, 512, 1>(s);
+    big_tile_variant<T, 64, 256, 4>(s);  // production
+    big_tile_variant<T, 64, 256, 3>(s);
+    big_tile_variant<T, 64, 256, 5>(s);
+    big_tile_variant<T, 64, 256, 6>(s);
+    tiled_variant<T, 8, false, true>(s);
   } else {
-    big_tile_variant<T, 32, 256, 4>(s);
-    big_tile_variant<T, 64, 512, 1>(s);
-    big_tile_variant<T, 64, 1024, 1>(s);
+    tiled_variant<T, 8, false, false>(s);  // production
+    tiled_variant<T, 8, false, true>(s);
+    tiled_variant<T, 8, true, true>(s);
+    tiled_variant<T, 16, false, true>(s);
+    tiled_variant<T, 4, false, true>(s);
   }
 }
 
@@ -180,8 +187,8 @@ void run_case(const bench_case& c) {
     }, true);
   }
   switch (c.e) {
-    case 1: vectorized_variants<std::uint8_t>(s); reg_variant<std::uint8_t, 8, 1, true>(s); break;
-    case 2: vectorized_variants<std::uint16_t>(s); reg_variant<std::uint16_t, 8, 1, true>(s); break;
+    case 1: vectorized_variants<std::uint8_t>(s); break;
+    case 2: vectorized_variants<std::uint16_t>(s); break;
     case 4: vectorized_variants<std::uint32_t>(s); break;
     case 8: vectorized_variants<unsigned long long>(s); break;
     case 16: vectorized_variants<uint4>(s); break;

@@ -1,0 +1,82 @@
+// The shared-memory tile kernels of ladder rungs 3, 4 and 6 (tiled, tiled_padded,
+// diagonal), as templates shared by src/kernels/tiled.cu and the kernel sweep.
+//   PAD = 0: a tile column lies in one bank, so the transposed read is a 32-way conflict.
+//   PAD = 1: row stride TILE + 1 puts consecutive rows of a column in consecutive banks
+//            (for 1- to 16-byte elements alike, see docs/ladder.md).
+//   DIAGONAL: blocks visit tiles in diagonal order instead of row order.
+//   STREAMING: evict-first cache hints on the interior tiles' global accesses.
+#pragma once
+
+#include "matrix_view.cuh"
+
+namespace xpose::detail {
+
+template <bool STREAMING, class T>
+__device__ __forceinline__ T load_element(const T* p) {
+  if constexpr (STREAMING && (sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16) && alignof(T) == sizeof(T)) {
+    return __ldcs(p);
+  } else {
+    return *p;
+  }
+}
+
+template <bool STREAMING, class T>
+__device__ __forceinline__ void store_element(T* p, const T& v) {
+  if constexpr (STREAMING && (sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16) && alignof(T) == sizeof(T)) {
+    __stcs(p, v);
+  } else {
+    *p = v;
+  }
+}
+
+// One tile: coalesced rows of `in` into shared memory, then coalesced rows of `out` read
+// down the tile's columns. Interior tiles skip the per-element bounds checks.
+template <class T, int TILE, int BLOCK_ROWS, int PAD, bool STREAMING = false>
+__device__ __forceinline__ void transpose_tile(const matrix_view<T>& m, const tile_coord& at,
+                                               T (&tile)[TILE][TILE + PAD]) {
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const bool interior = at.r0 + TILE <= m.rows && at.c0 + TILE <= m.cols;
+  const T* src = m.in_row(at.b, at.r0 + ty) + at.c0 + tx;
+  if (interior) {
+#pragma unroll
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) tile[ty + j][tx] = load_element<STREAMING>(src + j * m.ld_in);
+  } else {
+#pragma unroll
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) {
+      if (at.r0 + ty + j < m.rows && at.c0 + tx < m.cols) tile[ty + j][tx] = src[j * m.ld_in];
+    }
+  }
+  __syncthreads();
+  // Output row = input column c0 + ty + j; output column = input row r0 + tx.
+  T* dst = m.out_row(at.b, at.c0 + ty) + at.r0 + tx;
+  if (interior) {
+#pragma unroll
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) store_element<STREAMING>(dst + j * m.ld_out, tile[tx][ty + j]);
+  } else {
+#pragma unroll
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) {
+      if (at.c0 + ty + j < m.cols && at.r0 + tx < m.rows) dst[j * m.ld_out] = tile[tx][ty + j];
+    }
+  }
+  __syncthreads();  // the next tile reuses the shared buffer
+}
+
+template <class T, int TILE, int BLOCK_ROWS, int PAD, bool DIAGONAL, bool STREAMING = false>
+__global__ void __launch_bounds__(TILE* BLOCK_ROWS) tiled_kernel(matrix_view<T> m, tiling g) {
+  __shared__ T tile[TILE][TILE + PAD];
+  auto body = [&](const tile_coord& at) { transpose_tile<T, TILE, BLOCK_ROWS, PAD, STREAMING>(m, at, tile); };
+  if constexpr (DIAGONAL) {
+    g.for_each_tile_diagonal(body);
+  } else {
+    g.for_each_tile(body);
+  }
+}
+
+template <class T, int TILE, int BLOCK_ROWS, int PAD, bool DIAGONAL, bool STREAMING = false>
+void launch_tiled_variant(const plan& p) {
+  const tiling g = make_tiling(p, TILE, TILE);
+  tiled_kernel<T, TILE, BLOCK_ROWS, PAD, DIAGONAL, STREAMING>
+      <<<grid_for(g), dim3(TILE, BLOCK_ROWS), 0, p.stream>>>(make_view<T>(p), g);
+}
+
+}  // namespace xpose::detail
