@@ -49,7 +49,7 @@ if [ "${XPOSE_SANITIZE:-0}" = 1 ]; then
       timeout 240 compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin/xpose_gpu_tests" \
         --gtest_filter="$filter" >"$out/sanitize_$tool.log" 2>&1
       rc=$?
-      note "sanitizer $tool: exit $rc, $(grep -h 'ERROR SUMMARY' "$out/sanitize_$tool.log" | tail -1), $(grep -ch '^\[       OK \]' "$out/sanitize_$tool.log") tests ok, $((SECONDS - start)) s"
+      note "sanitizer $tool: exit $rc, $(grep -hE '(ERROR|RACECHECK) SUMMARY' "$out/sanitize_$tool.log" | tail -1), $(grep -ch '^\[       OK \]' "$out/sanitize_$tool.log") tests ok, $((SECONDS - start)) s"
     done
   else
     note "sanitizers: compute-sanitizer not on PATH"
