@@ -22,12 +22,6 @@ void launch_automatic(const plan& p) {
         return launch_register_tile<T>(p);
       }
       break;  // only planned for aligned 1- and 2-byte elements
-    case auto_path::misaligned_tile:
-      if constexpr (std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::uint16_t> ||
-                    std::is_same_v<T, std::uint32_t> || std::is_same_v<T, unsigned long long>) {
-        return launch_misaligned_tile<T>(p);
-      }
-      break;  // only planned for element-aligned pointers of 1 to 8 bytes
     case auto_path::vectorized_streaming: return launch_vectorized_streaming<T>(p);
     case auto_path::tiled_padded:
     case auto_path::diagonal: {

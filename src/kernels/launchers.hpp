@@ -14,7 +14,6 @@ template <class T> void launch_vectorized_streaming(const plan& p);  // auto
 template <class T> void launch_register_tile(const plan& p);        // auto
 template <class T> void launch_skinny(const plan& p, bool wide);    // auto
 template <class T> void launch_small_batch(const plan& p);          // auto
-template <class T> void launch_misaligned_tile(const plan& p);      // auto, 1- to 8-byte aligned elements
 
 /** Throws cuda_error if the launch just made failed. */
 void check_launch(const char* kernel_name);

@@ -61,12 +61,9 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(shaped(8192, 8192, 8))).path, auto_path::tiled_padded);   // 64 KiB both
   EXPECT_EQ(finalize(validate(shaped(16384, 16384, 16))).path, auto_path::tiled_padded);
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 16))).path, auto_path::tiled_padded);
-  // Rows that are not 16-byte aligned take the misaligned tile (16-byte elements are
-  // always aligned when their pointer is).
-  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 1))).path, auto_path::misaligned_tile);
-  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 4))).path, auto_path::misaligned_tile);
-  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 8))).path, auto_path::misaligned_tile);
-  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 16))).path, auto_path::tiled_padded);
+  // Rows that are not 16-byte aligned take the padded tile.
+  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 1))).path, auto_path::tiled_padded);
+  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 4))).path, auto_path::tiled_padded);
 }
 
 TEST(Plan, ElementMisalignedPointersTakeThePaddedTile) {
