@@ -111,6 +111,7 @@ std::vector<shape_case> shapes() {
   wide_pitch.ld_in_pad = 16400 - 300;
   wide_pitch.ld_out_pad = 8200 - 100;
   s.push_back({"100x300_wide_pitches", wide_pitch});
+  s.push_back({"96x2048_register_tile_wide", shape(96, 2048)});  // widest register-tile warp shape
   gpu_case batch_offset = shape(5, 9);
   batch_offset.batch = 7;
   batch_offset.in_offset = 1;  // scaled to one element below: the small-batch kernel's scalar path
