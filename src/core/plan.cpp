@@ -37,10 +37,11 @@ auto_path choose_automatic(const plan& p) {
   // access 16 bytes wide without scalar shared-memory traffic.
   if (p.elem_bytes <= 2 && p.vec_in && p.vec_out) return auto_path::register_tile;
   // Rows that are not 16-byte aligned (odd leading dimensions, offset pointers): the
-  // 16-byte paths would fall back to scalar accesses; the padded tile's one-element
-  // accesses stay coalesced. (A tile moving each row as the aligned 16-byte chunks that
-  // cover it measured slower on every element size: docs/auto.md.)
-  if (!(p.vec_in && p.vec_out)) return auto_path::tiled_padded;
+  // 16-byte paths would fall back to scalar accesses; a padded tile with one-element
+  // accesses, wider than the seed's 32 for elements under 16 bytes, stays coalesced.
+  // (A tile moving each row as the aligned 16-byte chunks that cover it measured slower
+  // on every element size: docs/auto.md.)
+  if (!(p.vec_in && p.vec_out)) return auto_path::unaligned_tile;
   if (p.elem_bytes <= 4) return auto_path::vectorized_streaming;
   // 8 and 16 bytes: one scalar access already moves 8 or 16 bytes. When both row pitches
   // are large (>= 64 KiB, one >= 128 KiB), the 32 rows of a tile fall on few DRAM

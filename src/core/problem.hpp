@@ -32,6 +32,7 @@ enum class auto_path {
   skinny_wide,           ///< few rows, packed output rows: src/kernels/skinny.cu
   skinny_tall,           ///< few columns, packed input rows: src/kernels/skinny.cu
   register_tile,         ///< 1- and 2-byte elements, aligned rows: src/kernels/register_tile.cuh
+  unaligned_tile,        ///< rows not 16-byte aligned: a padded tile sized per element size
   vectorized_streaming,  ///< the vectorized tile with streaming cache hints
   tiled_padded,          ///< 8- and 16-byte elements
   diagonal,              ///< 8-byte elements with row pitches of 128 KiB or more

@@ -61,15 +61,15 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(shaped(8192, 8192, 8))).path, auto_path::tiled_padded);   // 64 KiB both
   EXPECT_EQ(finalize(validate(shaped(16384, 16384, 16))).path, auto_path::tiled_padded);
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 16))).path, auto_path::tiled_padded);
-  // Rows that are not 16-byte aligned take the padded tile.
-  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 1))).path, auto_path::tiled_padded);
-  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 4))).path, auto_path::tiled_padded);
+  // Rows that are not 16-byte aligned take the unaligned (wide padded) tile.
+  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 1))).path, auto_path::unaligned_tile);
+  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 4))).path, auto_path::unaligned_tile);
 }
 
-TEST(Plan, ElementMisalignedPointersTakeThePaddedTile) {
+TEST(Plan, ElementMisalignedPointersTakeTheUnalignedTile) {
   auto r = shaped(4096, 4096, 4);
   r.in = reinterpret_cast<const void*>(0x100001);
-  EXPECT_EQ(finalize(validate(r)).path, auto_path::tiled_padded);
+  EXPECT_EQ(finalize(validate(r)).path, auto_path::unaligned_tile);
 }
 
 TEST(Plan, PackedBatchesOfSmallMatrices) {
