@@ -67,6 +67,27 @@ TEST(CliArgs, SuiteAndLeadingDimensions) {
   EXPECT_EQ(v.bench.ld_out, 128);
 }
 
+TEST(CliArgs, VerifyOptions) {
+  const command d = parse_words({"verify"});
+  ASSERT_EQ(d.what, command::kind::verify);
+  EXPECT_EQ(d.verify.kernels, default_kernels());
+  EXPECT_EQ(d.verify.elem_sizes.size(), 5u);
+  const command c = parse_words({"verify", "--strategies", "auto,tiled", "--elem-bytes", "1,16", "--seed", "7", "--quick"});
+  EXPECT_EQ(c.verify.kernels.size(), 2u);
+  EXPECT_EQ(c.verify.elem_sizes, (std::vector<std::size_t>{1, 16}));
+  EXPECT_EQ(c.verify.seed, 7u);
+  EXPECT_TRUE(c.verify.quick);
+  EXPECT_EQ(parse_words({"verify", "--help"}).help_topic, "verify");
+  EXPECT_NE(verify_help().find("--quick"), std::string::npos);
+}
+
+TEST(CliArgs, CsvAndEverySuiteName) {
+  EXPECT_EQ(parse_words({"bench", "--csv", "out.csv"}).bench.csv_path, "out.csv");
+  for (const char* s : {"auto", "ladder", "shapes", "dtypes", "skinny", "batched", "all"}) {
+    EXPECT_EQ(parse_words({"bench", "--suite", s}).bench.suite, s);
+  }
+}
+
 TEST(CliArgs, RowsAndColsSeparately) {
   const command c = parse_words({"bench", "--rows", "2", "--cols", "16777216"});
   EXPECT_EQ(c.bench.rows, 2);
@@ -113,7 +134,9 @@ INSTANTIATE_TEST_SUITE_P(
                       bad_line{{"bench", "--bogus"}, "unknown bench option '--bogus'"},
                       bad_line{{"info", "extra"}, "info takes no arguments"},
                       bad_line{{"bench", "--suite", "fast"}, "unknown suite 'fast'"},
-                      bad_line{{"bench", "--shape", "100x200", "--ld-in", "150"}, "--ld-in must be >= cols"}));
+                      bad_line{{"bench", "--shape", "100x200", "--ld-in", "150"}, "--ld-in must be >= cols"},
+                      bad_line{{"verify", "--elem-bytes", "3"}, "1, 2, 4, 8 or 16"},
+                      bad_line{{"verify", "--frob"}, "unknown verify option"}));
 
 TEST(CliArgs, ExitCodesAreDistinct) {
   EXPECT_NE(kExitUsage, kExitNoGpu);

@@ -105,3 +105,72 @@ TEST(Suite, WrongResultNeverMeetsItsTarget) {
 }
 
 }  // namespace
+
+namespace {
+
+using namespace xpose::cli;
+
+TEST(Suite, ReportOnlySuitesFollowTheSeedTables) {
+  const auto ladder = suite_cases("ladder");
+  ASSERT_EQ(ladder.size(), 1u);
+  EXPECT_EQ(ladder[0].problem.rows, 4096);
+  EXPECT_EQ(ladder[0].problem.kernels, default_kernels());
+  EXPECT_EQ(ladder[0].judge, criterion::none);
+  EXPECT_EQ(suite_cases("shapes").size(), 5u);
+  EXPECT_EQ(suite_cases("dtypes").size(), 5u);
+  EXPECT_EQ(suite_cases("skinny").size(), 14u);
+  EXPECT_EQ(suite_cases("batched").size(), 20u);
+  EXPECT_EQ(suite_cases("all").size(), 1u + 5u + 5u + suite_cases("auto").size());
+  for (const char* name : {"auto", "ladder", "shapes", "dtypes", "skinny", "batched", "all"}) {
+    EXPECT_TRUE(is_suite_name(name)) << name;
+    EXPECT_FALSE(suite_cases(name).empty()) << name;
+  }
+}
+
+TEST(Suite, ReportOnlyRowsAreNotCountedAsTargets) {
+  suite_report r;
+  r.name = "ladder";
+  suite_row row;
+  row.c.group = "ladder";
+  row.c.label = "4096x4096 e4";
+  row.c.judge = criterion::none;
+  bench_report b;
+  b.bytes_moved = 1000;
+  bench_row m{"cudaMemcpy", true, true};
+  m.median_ms = 1;
+  bench_row naive{"naive", false, true};
+  naive.median_ms = 8;
+  naive.verified = check::passed;
+  b.rows_out = {m, naive};
+  b.finalize();
+  row.report = b;
+  r.rows = {row};
+  judge(r);
+  EXPECT_EQ(r.misses(), 0);
+  const std::string t = format_suite(r);
+  EXPECT_NE(t.find("== ladder / ladder: 4096x4096 e4"), std::string::npos) << t;
+  EXPECT_NE(t.find("12.5%"), std::string::npos) << t;  // naive at 1/8 of memcpy
+  EXPECT_EQ(t.find("targets met"), std::string::npos) << t;
+  std::ostringstream csv;
+  write_suite_csv(csv, r);
+  const std::string c = csv.str();
+  EXPECT_EQ(std::count(c.begin(), c.end(), '\n'), 3);  // header + 2 rows
+  EXPECT_EQ(c.rfind("suite,group,case,target,measured,met,device,", 0), 0u) << c;
+}
+
+TEST(Csv, OneLinePerRowWithQuotedFields) {
+  bench_report r;
+  r.device.name = "GPU, \"test\"";
+  r.rows = r.cols = 8;
+  bench_row row{"cuBLAS geam", true, false};
+  row.note = "cuBLAS has no geam for 1-byte elements";
+  r.rows_out = {row};
+  std::ostringstream os;
+  write_csv(os, r);
+  const std::string s = os.str();
+  EXPECT_EQ(std::count(s.begin(), s.end(), '\n'), 2);
+  EXPECT_NE(s.find("\"GPU, \"\"test\"\"\""), std::string::npos) << s;
+  EXPECT_NE(s.find(",cuBLAS geam,1,0,,,,,,,,cuBLAS has no geam"), std::string::npos) << s;  // baseline, did not run
+}
+
+}  // namespace

@@ -71,6 +71,8 @@ bench_options parse_bench(const std::vector<std::string>& args, std::size_t firs
       b.warmup = static_cast<int>(parse_int(a, value(), 0, 100000));
     } else if (a == "--json") {
       b.json_path = value();
+    } else if (a == "--csv") {
+      b.csv_path = value();
     } else if (a == "--ld-in") {
       b.ld_in = parse_int(a, value(), 0, kMaxDim);
     } else if (a == "--ld-out") {
@@ -91,9 +93,59 @@ bench_options parse_bench(const std::vector<std::string>& args, std::size_t firs
 
 }  // namespace
 
-bool is_suite_name(const std::string& name) { return name == "auto"; }
+bool is_suite_name(const std::string& name) {
+  for (const char* s : {"auto", "ladder", "shapes", "dtypes", "skinny", "batched", "all"}) {
+    if (name == s) return true;
+  }
+  return false;
+}
 
-std::string suite_names() { return "auto"; }
+std::string suite_names() { return "auto, ladder, shapes, dtypes, skinny, batched, all"; }
+
+namespace {
+
+std::vector<kernel_spec> parse_kernel_list(const std::string& flag, const std::string& text) {
+  std::vector<kernel_spec> out;
+  for (const auto& s : split(text, ',')) {
+    if (s == "all") {
+      for (const auto& k : default_kernels()) out.push_back(k);
+    } else {
+      out.push_back(parse_kernel_spec(s));
+    }
+  }
+  if (out.empty()) throw usage_error(flag + " needs at least one strategy");
+  return out;
+}
+
+verify_options parse_verify(const std::vector<std::string>& args, std::size_t first) {
+  verify_options v;
+  for (std::size_t i = first; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> const std::string& {
+      if (i + 1 >= args.size()) throw usage_error(a + " needs a value");
+      return args[++i];
+    };
+    if (a == "--strategies") {
+      v.kernels = parse_kernel_list(a, value());
+    } else if (a == "--elem-bytes") {
+      v.elem_sizes.clear();
+      for (const auto& e : split(value(), ',')) {
+        const auto n = parse_int(a, e, 1, 16);
+        if (n != 1 && n != 2 && n != 4 && n != 8 && n != 16) throw usage_error("--elem-bytes takes 1, 2, 4, 8 or 16");
+        v.elem_sizes.push_back(static_cast<std::size_t>(n));
+      }
+    } else if (a == "--seed") {
+      v.seed = static_cast<std::uint64_t>(parse_int(a, value(), 0, std::int64_t{1} << 62));
+    } else if (a == "--quick") {
+      v.quick = true;
+    } else {
+      throw usage_error("unknown verify option '" + a + "' (see xpose verify --help)");
+    }
+  }
+  return v;
+}
+
+}  // namespace
 
 std::string kernel_spec::label() const {
   std::string s(to_string(kernel));
@@ -141,8 +193,8 @@ command parse(int argc, const char* const* argv) {
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     c.what = command::kind::help;
     if (args.size() > 1 && args[0] == "help") c.help_topic = args[1];
-    if (!c.help_topic.empty() && c.help_topic != "bench" && c.help_topic != "info") {
-      throw usage_error("no help for '" + c.help_topic + "' (commands: bench, info)");
+    if (!c.help_topic.empty() && c.help_topic != "bench" && c.help_topic != "info" && c.help_topic != "verify") {
+      throw usage_error("no help for '" + c.help_topic + "' (commands: bench, verify, info)");
     }
     return c;
   }
@@ -160,6 +212,15 @@ command parse(int argc, const char* const* argv) {
     c.bench = parse_bench(args, 1);
     return c;
   }
+  if (args[0] == "verify") {
+    if (wants_help) {
+      c.help_topic = "verify";
+      return c;
+    }
+    c.what = command::kind::verify;
+    c.verify = parse_verify(args, 1);
+    return c;
+  }
   if (args[0] == "info") {
     if (wants_help) {
       c.help_topic = "info";
@@ -169,7 +230,7 @@ command parse(int argc, const char* const* argv) {
     c.what = command::kind::info;
     return c;
   }
-  throw usage_error("unknown command '" + args[0] + "' (commands: bench, info; see xpose --help)");
+  throw usage_error("unknown command '" + args[0] + "' (commands: bench, verify, info; see xpose --help)");
 }
 
 std::string general_help() {
@@ -180,6 +241,8 @@ std::string general_help() {
          "commands:\n"
          "  bench    time every strategy against cudaMemcpy, a copy kernel and cuBLAS geam\n"
          "           (default: 4096 x 4096 fp32); see xpose bench --help\n"
+         "  verify   check every strategy x element size x edge shape against the definition\n"
+         "           on this GPU; see xpose verify --help\n"
          "  info     print the device, SM count, L2 size, datasheet and measured memcpy bandwidth\n"
          "\n"
          "  --help, -h    this text (xpose help <command> for a command's options)\n"
@@ -206,13 +269,36 @@ std::string bench_help() {
          "                         diagonal, all (default: all)\n"
          "  --ld-in N, --ld-out N  leading dimensions (elements; default packed)\n"
          "  --suite NAME           run a named suite of problems instead of one:\n"
-         "                           auto  every target row of the auto issue: large,\n"
-         "                                 skinny, batched, submatrix and latency cases,\n"
-         "                                 auto vs cudaMemcpy vs cuBLAS with the target\n"
+         "                           auto     every target of the auto issue: large, skinny,\n"
+         "                                    batched, submatrix and latency cases, auto vs\n"
+         "                                    cudaMemcpy vs cuBLAS, each judged\n"
+         "                           ladder   every strategy, 4096^2 fp32 (the seeds' table)\n"
+         "                           shapes   every strategy at 4096^2, 8192x2048, 16384x1024,\n"
+         "                                    1024^2 and 256^2 fp32 (seed 002's table)\n"
+         "                           dtypes   every strategy at 4096^2 for 1, 2, 4, 8, 16 bytes\n"
+         "                           skinny   auto on the skinny shapes, 1 and 4 bytes\n"
+         "                           batched  auto on the batched shapes, 1 to 8 bytes\n"
+         "                           all      all of the above\n"
          "  --reps N               timed runs per row (default 30)\n"
          "  --warmup N             untimed runs first (default 5)\n"
          "  --json FILE            also write the results as JSON\n"
+         "  --csv FILE             also write the results as CSV (one line per row)\n"
          "  --no-verify            skip the correctness check of each row\n";
+}
+
+std::string verify_help() {
+  return "usage: xpose verify [options]\n"
+         "\n"
+         "Runs every strategy x element size x shape of a sweep of edge cases (1 x N, N x 1,\n"
+         "primes, tile +- 1, leading dimensions, batches, offset pointers) on random data,\n"
+         "poisons the output and guard bands first, and checks every element against the\n"
+         "definition and every guard byte. Prints each failing case; exit status 1 if any.\n"
+         "\n"
+         "options:\n"
+         "  --strategies LIST      as for bench (default: all)\n"
+         "  --elem-bytes LIST      comma-separated subset of 1,2,4,8,16 (default: all)\n"
+         "  --seed N               random data seed (default 1)\n"
+         "  --quick                fewer shapes\n";
 }
 
 std::string info_help() {

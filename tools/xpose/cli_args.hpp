@@ -46,14 +46,24 @@ struct bench_options {
   int reps = 30;
   int warmup = 5;
   std::string json_path;  ///< empty: no JSON
+  std::string csv_path;   ///< empty: no CSV
   bool verify = true;
   std::string suite;  ///< non-empty: run the named suite instead of one problem
 };
 
+/** `xpose verify`: a correctness sweep over strategies x element sizes x shapes. */
+struct verify_options {
+  std::vector<kernel_spec> kernels = default_kernels();
+  std::vector<std::size_t> elem_sizes = {1, 2, 4, 8, 16};
+  std::uint64_t seed = 1;
+  bool quick = false;  ///< fewer shapes
+};
+
 struct command {
-  enum class kind { help, version, info, bench } what = kind::help;
-  std::string help_topic;  ///< "" (general), "bench" or "info"
+  enum class kind { help, version, info, bench, verify } what = kind::help;
+  std::string help_topic;  ///< "" (general), "bench", "info" or "verify"
   bench_options bench;
+  verify_options verify;
   std::string command_line;  ///< argv joined, recorded in reports
 };
 
@@ -68,5 +78,6 @@ command parse(int argc, const char* const* argv);
 std::string general_help();
 std::string bench_help();
 std::string info_help();
+std::string verify_help();
 
 }  // namespace xpose::cli

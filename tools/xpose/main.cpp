@@ -4,6 +4,7 @@
 #include "device_info.hpp"
 #include "report.hpp"
 #include "suite.hpp"
+#include "verify.hpp"
 
 #include "../common/device_buffer.hpp"
 
@@ -48,11 +49,33 @@ int run_suite_command(const command& c) {
     }
     write_suite_json(f, r);
   }
+  if (!c.bench.csv_path.empty()) {
+    std::ofstream f(c.bench.csv_path);
+    if (!f) {
+      std::fprintf(stderr, "xpose: cannot write %s\n", c.bench.csv_path.c_str());
+      return kExitFailure;
+    }
+    write_suite_csv(f, r);
+  }
   if (!r.all_verified()) {
     std::fprintf(stderr, "xpose: at least one case produced a wrong result\n");
     return kExitFailure;
   }
   return kExitOk;
+}
+
+int run_verify_command(const command& c) {
+  std::string why;
+  if (!xpose::tooling::gpu_available(&why)) return no_gpu(why);
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  const verify_result r = run_verify(c.verify, [&](int k, int n) {
+    if (tty && k % 10 == 0) std::fprintf(stderr, "\r[%d/%d]", k, n);
+  });
+  if (tty) std::fprintf(stderr, "\r%20s\r", "");
+  for (const auto& f : r.failures) std::cout << "FAIL " << f << "\n";
+  std::cout << "xpose verify: " << r.cases - static_cast<int>(r.failures.size()) << " passed, " << r.failures.size()
+            << " failed (" << r.cases << " cases: strategies x element sizes x shapes, every element and guard byte checked)\n";
+  return r.failures.empty() ? kExitOk : kExitFailure;
 }
 
 int run_bench_command(const command& c) {
@@ -69,6 +92,14 @@ int run_bench_command(const command& c) {
     }
     write_json(f, r);
   }
+  if (!c.bench.csv_path.empty()) {
+    std::ofstream f(c.bench.csv_path);
+    if (!f) {
+      std::fprintf(stderr, "xpose: cannot write %s\n", c.bench.csv_path.c_str());
+      return kExitFailure;
+    }
+    write_csv(f, r);
+  }
   if (!r.all_verified()) {
     std::fprintf(stderr, "xpose: at least one strategy produced a wrong result (check column)\n");
     return kExitFailure;
@@ -83,11 +114,15 @@ int main(int argc, char** argv) {
     const command c = parse(argc, argv);
     switch (c.what) {
       case command::kind::help:
-        std::cout << (c.help_topic == "bench" ? bench_help() : c.help_topic == "info" ? info_help() : general_help());
+        std::cout << (c.help_topic == "bench"    ? bench_help()
+                      : c.help_topic == "info"   ? info_help()
+                      : c.help_topic == "verify" ? verify_help()
+                                                 : general_help());
         return kExitOk;
       case command::kind::version: std::cout << "xpose " << XPOSE_VERSION_STRING << "\n"; return kExitOk;
       case command::kind::info: return run_info();
       case command::kind::bench: return run_bench_command(c);
+      case command::kind::verify: return run_verify_command(c);
     }
   } catch (const usage_error& e) {
     std::fprintf(stderr, "xpose: %s\n", e.what());

@@ -105,6 +105,7 @@ void write_json(json_writer& w, const bench_report& r) {
   w.key("memory_bytes").value(r.device.memory_bytes);
   w.key("memory_clock_khz").value(r.device.mem_clock_khz);
   w.key("bus_width_bits").value(r.device.bus_width_bits);
+  w.key("sm_clock_khz").value(r.device.sm_clock_khz);
   w.key("datasheet_gbps").value(r.device.datasheet_gbps());
   w.key("driver_version").value(r.device.driver_version);
   w.key("runtime_version").value(r.device.runtime_version);
@@ -141,6 +142,43 @@ void write_json(json_writer& w, const bench_report& r) {
   }
   w.end_array();
   w.end_object();
+}
+
+namespace {
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (const char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string csv_header() {
+  return "device,batch,rows,cols,elem_bytes,ld_in,ld_out,bytes_moved,name,baseline,ran,median_ms,min_ms,max_ms,gbps,"
+         "pct_memcpy,speedup_vs_naive,verified,note";
+}
+
+void write_csv_rows(std::ostream& os, const bench_report& r, const std::string& prefix) {
+  for (const auto& row : r.rows_out) {
+    os << prefix << csv_field(r.device.name) << ',' << r.batch << ',' << r.rows << ',' << r.cols << ',' << r.elem_bytes
+       << ',' << r.ld_in << ',' << r.ld_out << ',' << r.bytes_moved << ',' << csv_field(row.name) << ','
+       << (row.baseline ? 1 : 0) << ',' << (row.ran ? 1 : 0) << ',';
+    if (row.ran) {
+      os << fmt("%.6g", row.median_ms) << ',' << fmt("%.6g", row.min_ms) << ',' << fmt("%.6g", row.max_ms) << ','
+         << fmt("%.6g", row.gbps) << ',' << fmt("%.6g", row.pct_memcpy) << ',' << fmt("%.6g", row.speedup_vs_naive)
+         << ',' << check_name(row.verified) << ',';
+    } else {
+      os << ",,,,,,,";
+    }
+    os << csv_field(row.note) << '\n';
+  }
+}
+
+void write_csv(std::ostream& os, const bench_report& r) {
+  os << csv_header() << '\n';
+  write_csv_rows(os, r, "");
 }
 
 std::string format_info(const device_summary& d, double memcpy_gbps) {

@@ -67,6 +67,12 @@ void write_json(std::ostream& os, const bench_report& r);
 /** The same, as one value inside a larger document. */
 void write_json(json_writer& w, const bench_report& r);
 
+/** CSV: a header line, then one line per row of the report. */
+void write_csv(std::ostream& os, const bench_report& r);
+/** The CSV header and the lines of one report, each prefixed with `prefix` (no header). */
+std::string csv_header();
+void write_csv_rows(std::ostream& os, const bench_report& r, const std::string& prefix);
+
 /** `xpose info` text. */
 std::string format_info(const device_summary& d, double memcpy_gbps);
 

@@ -14,6 +14,7 @@ namespace xpose::cli {
 
 /** How a suite row is judged. */
 enum class criterion {
+  none,                ///< reported, not judged (ladder, shapes, dtypes, ... suites)
   ratio_to_memcpy,     ///< auto median >= target x memcpy bandwidth
   within_of_reference, ///< auto time <= (1 + target) x the time of the row named by `reference`
   not_slower_than_cublas, ///< auto median <= cuBLAS median
@@ -57,5 +58,7 @@ suite_report run_suite(const bench_options& opt, const std::string& command_line
 
 std::string format_suite(const suite_report& r);
 void write_suite_json(std::ostream& os, const suite_report& r);
+/** One CSV line per bench row of every case, prefixed with the case's suite columns. */
+void write_suite_csv(std::ostream& os, const suite_report& r);
 
 }  // namespace xpose::cli

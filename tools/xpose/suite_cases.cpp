@@ -86,10 +86,64 @@ std::vector<suite_case> auto_suite() {
   return out;
 }
 
+void add_report(std::vector<suite_case>& out, const char* group, std::int64_t batch, std::int64_t rows,
+                std::int64_t cols, std::size_t e, std::vector<kernel_spec> kernels) {
+  suite_case c;
+  c.group = group;
+  c.label = shape_label(batch, rows, cols, e);
+  c.problem = problem(batch, rows, cols, e);
+  c.problem.kernels = std::move(kernels);
+  c.judge = criterion::none;
+  out.push_back(c);
+}
+
+// Reported, not judged: the seeds' tables and the auto issue's shapes, each with every
+// baseline (cudaMemcpy, copy kernel, cuBLAS where it applies).
+std::vector<suite_case> ladder_suite() {
+  std::vector<suite_case> out;
+  add_report(out, "ladder", 1, 4096, 4096, 4, default_kernels());
+  return out;
+}
+
+std::vector<suite_case> shapes_suite() {
+  std::vector<suite_case> out;
+  const std::int64_t shapes[][2] = {{4096, 4096}, {8192, 2048}, {16384, 1024}, {1024, 1024}, {256, 256}};
+  for (const auto& s : shapes) add_report(out, "shapes", 1, s[0], s[1], 4, default_kernels());
+  return out;
+}
+
+std::vector<suite_case> dtypes_suite() {
+  std::vector<suite_case> out;
+  for (const std::size_t e : {1, 2, 4, 8, 16}) add_report(out, "dtypes", 1, 4096, 4096, e, default_kernels());
+  return out;
+}
+
+std::vector<suite_case> report_only(const std::vector<suite_case>& judged, const char* group) {
+  std::vector<suite_case> out;
+  for (auto c : judged) {
+    if (c.group != group) continue;
+    c.judge = criterion::none;
+    out.push_back(c);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<suite_case> suite_cases(const std::string& name) {
   if (name == "auto") return auto_suite();
+  if (name == "ladder") return ladder_suite();
+  if (name == "shapes") return shapes_suite();
+  if (name == "dtypes") return dtypes_suite();
+  if (name == "skinny") return report_only(auto_suite(), "skinny");
+  if (name == "batched") return report_only(auto_suite(), "batched");
+  if (name == "all") {
+    std::vector<suite_case> out;
+    for (const char* s : {"ladder", "shapes", "dtypes", "auto"}) {
+      for (auto& c : suite_cases(s)) out.push_back(std::move(c));
+    }
+    return out;
+  }
   return {};
 }
 

@@ -24,6 +24,7 @@ std::string pad(std::string s, std::size_t w, bool left = true) {
 
 std::string target_text(const suite_case& c) {
   switch (c.judge) {
+    case criterion::none: return "-";
     case criterion::ratio_to_memcpy: return ">= " + fmt("%.2f", c.target) + " memcpy";
     case criterion::within_of_reference: return "within " + fmt("%.0f", 100 * c.target) + "% of packed";
     case criterion::not_slower_than_cublas: return "<= cuBLAS time";
@@ -34,7 +35,9 @@ std::string target_text(const suite_case& c) {
 }  // namespace
 
 int suite_report::misses() const {
-  return static_cast<int>(std::count_if(rows.begin(), rows.end(), [](const suite_row& r) { return !r.met; }));
+  return static_cast<int>(std::count_if(rows.begin(), rows.end(), [](const suite_row& r) {
+    return r.c.judge != criterion::none && !r.met;
+  }));
 }
 
 bool suite_report::all_verified() const {
@@ -51,8 +54,13 @@ void judge(suite_report& r) {
     row.cublas_ran = cublas != nullptr;
     row.beats_cublas = cublas && a && a->ran && a->median_ms <= cublas->median_ms;
     row.met = false;
+    if (row.c.judge == criterion::none) {
+      row.met = row.report.all_verified();
+      continue;
+    }
     if (a == nullptr || !a->ran || a->verified == check::failed) continue;
     switch (row.c.judge) {
+      case criterion::none: break;
       case criterion::ratio_to_memcpy:
         row.value = a->pct_memcpy / 100.0;
         row.met = row.value >= row.c.target;
@@ -77,6 +85,13 @@ void judge(suite_report& r) {
 
 std::string format_suite(const suite_report& r) {
   std::ostringstream os;
+  // Report-only cases: each case's full bench table.
+  for (const auto& row : r.rows) {
+    if (row.c.judge != criterion::none) continue;
+    os << "== " << r.name << " / " << row.c.group << ": " << row.c.label << "\n" << format_table(row.report) << "\n";
+  }
+  const auto judged = std::count_if(r.rows.begin(), r.rows.end(), [](const suite_row& x) { return x.c.judge != criterion::none; });
+  if (judged == 0) return os.str();
   const device_summary* d = r.rows.empty() ? nullptr : &r.rows.front().report.device;
   os << "suite " << r.name << " on " << (d ? d->name : "?") << ": auto vs cudaMemcpy of the same bytes and cuBLAS geam, "
      << "median of " << (r.rows.empty() ? 0 : r.rows.front().report.reps) << " runs each\n\n";
@@ -84,6 +99,7 @@ std::string format_suite(const suite_report& r) {
      << pad("cuBLAS %", 10, false) << "  " << pad("target", 22) << pad("measured", 10, false) << "  verdict\n";
   os << std::string(112, '-') << "\n";
   for (const auto& row : r.rows) {
+    if (row.c.judge == criterion::none) continue;
     const bench_row* a = auto_row(row.report);
     std::string cublas = "-";
     for (const auto& b : row.report.rows_out) {
@@ -91,6 +107,7 @@ std::string format_suite(const suite_report& r) {
     }
     std::string measured;
     switch (row.c.judge) {
+      case criterion::none: break;
       case criterion::ratio_to_memcpy: measured = fmt("%.3f", row.value); break;
       case criterion::within_of_reference: measured = fmt("%+.1f%%", 100 * row.value); break;
       case criterion::not_slower_than_cublas: measured = fmt("%.2fx", row.value); break;
@@ -102,7 +119,7 @@ std::string format_suite(const suite_report& r) {
        << pad(a ? fmt("%.1f%%", a->pct_memcpy) : "-", 10, false) << pad(cublas, 10, false) << "  "
        << pad(target_text(row.c), 22) << pad(measured, 10, false) << "  " << verdict << "\n";
   }
-  os << "\n" << r.rows.size() - static_cast<std::size_t>(r.misses()) << " of " << r.rows.size() << " targets met\n";
+  os << "\n" << judged - r.misses() << " of " << judged << " targets met\n";
   return os.str();
 }
 
@@ -112,8 +129,9 @@ void write_suite_json(std::ostream& os, const suite_report& r) {
   w.key("tool").value("xpose bench --suite");
   w.key("suite").value(r.name);
   w.key("command").value(r.command_line);
-  w.key("targets_met").value(static_cast<std::int64_t>(r.rows.size()) - r.misses());
-  w.key("targets").value(static_cast<std::int64_t>(r.rows.size()));
+  const auto judged = std::count_if(r.rows.begin(), r.rows.end(), [](const suite_row& x) { return x.c.judge != criterion::none; });
+  w.key("targets_met").value(static_cast<std::int64_t>(judged - r.misses()));
+  w.key("targets").value(static_cast<std::int64_t>(judged));
   w.key("rows").begin_array();
   for (const auto& row : r.rows) {
     w.begin_object();
@@ -130,6 +148,17 @@ void write_suite_json(std::ostream& os, const suite_report& r) {
   }
   w.end_array();
   w.end_object();
+}
+
+void write_suite_csv(std::ostream& os, const suite_report& r) {
+  os << "suite,group,case,target,measured,met," << csv_header() << '\n';
+  for (const auto& row : r.rows) {
+    std::ostringstream prefix;
+    prefix << r.name << ',' << row.c.group << ',' << row.c.label << ',' << target_text(row.c) << ','
+           << (row.c.judge == criterion::none ? "" : fmt("%.6g", row.value)) << ','
+           << (row.c.judge == criterion::none ? "" : (row.met ? "1" : "0")) << ',';
+    write_csv_rows(os, row.report, prefix.str());
+  }
 }
 
 }  // namespace xpose::cli
