@@ -96,3 +96,41 @@ TEST(JsonWriter, NonFiniteBecomesNull) {
 }
 
 }  // namespace
+
+#include "profile.hpp"
+
+namespace {
+
+TEST(Profile, ParsesTheFirstKernelOfNcuCsv) {
+  const std::string csv =
+      "==PROF== Connected to process 123\n"
+      "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\",\"Block Size\","
+      "\"Grid Size\",\"Device\",\"CC\",\"Section Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+      "\"0\",\"123\",\"xpose\",\"h\",\"tiled_kernel\",\"1\",\"13\",\"(32, 8, 1)\",\"(128, 128, 1)\",\"0\",\"9.0\","
+      "\"Command line profiler metrics\",\"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum\",\"\",\"4,128,768\"\n"
+      "\"0\",\"123\",\"xpose\",\"h\",\"tiled_kernel\",\"1\",\"13\",\"(32, 8, 1)\",\"(128, 128, 1)\",\"0\",\"9.0\","
+      "\"Command line profiler metrics\",\"dram__bytes_read.sum\",\"Mbyte\",\"67.11\"\n"
+      "\"0\",\"123\",\"xpose\",\"h\",\"tiled_kernel\",\"1\",\"13\",\"(32, 8, 1)\",\"(128, 128, 1)\",\"0\",\"9.0\","
+      "\"Command line profiler metrics\",\"gpu__time_duration.sum\",\"usecond\",\"91.5\"\n"
+      "\"1\",\"123\",\"xpose\",\"h\",\"tiled_kernel\",\"1\",\"13\",\"(32, 8, 1)\",\"(128, 128, 1)\",\"0\",\"9.0\","
+      "\"Command line profiler metrics\",\"dram__bytes_read.sum\",\"Mbyte\",\"1.0\"\n";
+  const auto m = xpose::cli::parse_ncu_csv(csv);
+  ASSERT_EQ(m.size(), 3u);
+  EXPECT_DOUBLE_EQ(m.at("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"), 4128768.0);
+  EXPECT_DOUBLE_EQ(m.at("dram__bytes_read.sum"), 67.11e6);  // first kernel only, in bytes
+  EXPECT_DOUBLE_EQ(m.at("gpu__time_duration.sum"), 91.5e3);  // nanoseconds
+  EXPECT_TRUE(xpose::cli::parse_ncu_csv("==ERROR== no kernels profiled\n").empty());
+}
+
+TEST(Profile, TableShowsRatioToIdealTraffic) {
+  xpose::cli::bench_options o;
+  o.rows = o.cols = 1024;
+  xpose::cli::profile_row r;
+  r.name = "tiled_padded";
+  r.metrics = {{"dram__bytes_read.sum", 4194304.0}, {"dram__bytes_write.sum", 4194304.0}};
+  const std::string t = xpose::cli::format_profile({r}, o);
+  EXPECT_NE(t.find("(1.00x)"), std::string::npos) << t;
+  EXPECT_NE(t.find("ideal DRAM traffic 8.4 MB"), std::string::npos) << t;
+}
+
+}  // namespace

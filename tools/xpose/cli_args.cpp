@@ -193,8 +193,9 @@ command parse(int argc, const char* const* argv) {
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     c.what = command::kind::help;
     if (args.size() > 1 && args[0] == "help") c.help_topic = args[1];
-    if (!c.help_topic.empty() && c.help_topic != "bench" && c.help_topic != "info" && c.help_topic != "verify") {
-      throw usage_error("no help for '" + c.help_topic + "' (commands: bench, verify, info)");
+    if (!c.help_topic.empty() && c.help_topic != "bench" && c.help_topic != "info" && c.help_topic != "verify" &&
+        c.help_topic != "profile") {
+      throw usage_error("no help for '" + c.help_topic + "' (commands: bench, verify, profile, info)");
     }
     return c;
   }
@@ -210,6 +211,15 @@ command parse(int argc, const char* const* argv) {
     }
     c.what = command::kind::bench;
     c.bench = parse_bench(args, 1);
+    return c;
+  }
+  if (args[0] == "profile") {
+    if (wants_help) {
+      c.help_topic = "profile";
+      return c;
+    }
+    c.what = command::kind::profile;
+    c.bench = parse_bench(args, 1);  // shape, element size and strategy options of bench
     return c;
   }
   if (args[0] == "verify") {
@@ -230,7 +240,7 @@ command parse(int argc, const char* const* argv) {
     c.what = command::kind::info;
     return c;
   }
-  throw usage_error("unknown command '" + args[0] + "' (commands: bench, verify, info; see xpose --help)");
+  throw usage_error("unknown command '" + args[0] + "' (commands: bench, verify, profile, info; see xpose --help)");
 }
 
 std::string general_help() {
@@ -243,6 +253,8 @@ std::string general_help() {
          "           (default: 4096 x 4096 fp32); see xpose bench --help\n"
          "  verify   check every strategy x element size x edge shape against the definition\n"
          "           on this GPU; see xpose verify --help\n"
+         "  profile  every strategy under Nsight Compute: shared-memory bank conflicts, DRAM bytes\n"
+         "           against the ideal, global sectors per request (needs ncu)\n"
          "  info     print the device, SM count, L2 size, datasheet and measured memcpy bandwidth\n"
          "\n"
          "  --help, -h    this text (xpose help <command> for a command's options)\n"
@@ -299,6 +311,16 @@ std::string verify_help() {
          "  --elem-bytes LIST      comma-separated subset of 1,2,4,8,16 (default: all)\n"
          "  --seed N               random data seed (default 1)\n"
          "  --quick                fewer shapes\n";
+}
+
+std::string profile_help() {
+  return "usage: xpose profile [--shape RxC] [--elem-bytes N] [--batch N] [--strategies LIST]\n"
+         "\n"
+         "Runs each strategy once under Nsight Compute (ncu --clock-control none; the GPU's\n"
+         "clocks are left as found) and prints, per strategy: shared-memory bank conflicts on\n"
+         "loads and stores (padding must show 0, the unpadded tile many), DRAM bytes read +\n"
+         "written against the ideal 2 x matrix bytes, and global sectors per request. Default:\n"
+         "4096 x 4096 fp32, every strategy. Without ncu it says so in one line (exit 1).\n";
 }
 
 std::string info_help() {

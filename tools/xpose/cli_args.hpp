@@ -60,8 +60,8 @@ struct verify_options {
 };
 
 struct command {
-  enum class kind { help, version, info, bench, verify } what = kind::help;
-  std::string help_topic;  ///< "" (general), "bench", "info" or "verify"
+  enum class kind { help, version, info, bench, verify, profile } what = kind::help;
+  std::string help_topic;  ///< "" (general), "bench", "info", "verify" or "profile"
   bench_options bench;
   verify_options verify;
   std::string command_line;  ///< argv joined, recorded in reports
@@ -79,5 +79,6 @@ std::string general_help();
 std::string bench_help();
 std::string info_help();
 std::string verify_help();
+std::string profile_help();
 
 }  // namespace xpose::cli

@@ -5,6 +5,7 @@
 #include "report.hpp"
 #include "suite.hpp"
 #include "verify.hpp"
+#include "profile.hpp"
 
 #include "../common/device_buffer.hpp"
 
@@ -78,6 +79,18 @@ int run_verify_command(const command& c) {
   return r.failures.empty() ? kExitOk : kExitFailure;
 }
 
+int run_profile_command(const command& c) {
+  const auto ncu = find_ncu();
+  if (!ncu) {
+    std::fprintf(stderr, "xpose: profile needs Nsight Compute (ncu), which is not on PATH or in /usr/local/cuda/bin\n");
+    return kExitFailure;
+  }
+  std::string why;
+  if (!xpose::tooling::gpu_available(&why)) return no_gpu(why);
+  std::cout << format_profile(run_profile(*ncu, c.bench), c.bench);
+  return kExitOk;
+}
+
 int run_bench_command(const command& c) {
   std::string why;
   if (!xpose::tooling::gpu_available(&why)) return no_gpu(why);
@@ -117,12 +130,14 @@ int main(int argc, char** argv) {
         std::cout << (c.help_topic == "bench"    ? bench_help()
                       : c.help_topic == "info"   ? info_help()
                       : c.help_topic == "verify" ? verify_help()
+                      : c.help_topic == "profile" ? profile_help()
                                                  : general_help());
         return kExitOk;
       case command::kind::version: std::cout << "xpose " << XPOSE_VERSION_STRING << "\n"; return kExitOk;
       case command::kind::info: return run_info();
       case command::kind::bench: return run_bench_command(c);
       case command::kind::verify: return run_verify_command(c);
+      case command::kind::profile: return run_profile_command(c);
     }
   } catch (const usage_error& e) {
     std::fprintf(stderr, "xpose: %s\n", e.what());
