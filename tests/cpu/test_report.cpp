@@ -127,9 +127,15 @@ TEST(Profile, TableShowsRatioToIdealTraffic) {
   o.rows = o.cols = 1024;
   xpose::cli::profile_row r;
   r.name = "tiled_padded";
-  r.metrics = {{"dram__bytes_read.sum", 4194304.0}, {"dram__bytes_write.sum", 4194304.0}};
+  r.metrics = {{"dram__bytes_read.sum", 4194304.0},
+               {"dram__bytes_write.sum", 4194304.0},
+               {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", 3200.0},
+               {"smsp__inst_executed_op_shared_ld.sum", 100.0},
+               {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", 100.0},
+               {"smsp__inst_executed_op_shared_st.sum", 100.0}};
   const std::string t = xpose::cli::format_profile({r}, o);
   EXPECT_NE(t.find("(1.00x)"), std::string::npos) << t;
+  EXPECT_NE(t.find("32.00 / 1.00"), std::string::npos) << t;  // a 32-way conflict on loads
   EXPECT_NE(t.find("ideal DRAM traffic 8.4 MB"), std::string::npos) << t;
 }
 
