@@ -1,8 +1,10 @@
 // The shared-memory tile kernels of ladder rungs 3, 4 and 6 (tiled, tiled_padded,
 // diagonal), as templates shared by src/kernels/tiled.cu and the kernel sweep.
 //   PAD = 0: a tile column lies in one bank, so the transposed read is a 32-way conflict.
-//   PAD = 1: row stride TILE + 1 puts consecutive rows of a column in consecutive banks
-//            (for 1- to 16-byte elements alike, see docs/ladder.md).
+//   PAD = 1: each row is padded by one 4-byte bank word (one element for 4- to 16-byte
+//            elements, 4 for bytes, 2 for 2-byte elements), so consecutive rows of a
+//            column fall in consecutive banks (docs/ladder.md; one element of padding leaves
+//            1- and 2-byte tiles 2-way conflicted in most columns).
 //   DIAGONAL: blocks visit tiles in diagonal order instead of row order.
 //   STREAMING: evict-first cache hints on the interior tiles' global accesses.
 #pragma once
@@ -31,9 +33,13 @@ __device__ __forceinline__ void store_element(T* p, const T& v) {
 
 // One tile: coalesced rows of `in` into shared memory, then coalesced rows of `out` read
 // down the tile's columns. Interior tiles skip the per-element bounds checks.
+/** Elements of padding per tile row for PAD bank words of padding. */
+template <class T, int PAD>
+inline constexpr int pad_elements = PAD * (sizeof(T) >= 4 ? 1 : 4 / static_cast<int>(sizeof(T)));
+
 template <class T, int TILE, int BLOCK_ROWS, int PAD, bool STREAMING = false>
 __device__ __forceinline__ void transpose_tile(const matrix_view<T>& m, const tile_coord& at,
-                                               T (&tile)[TILE][TILE + PAD]) {
+                                               T (&tile)[TILE][TILE + pad_elements<T, PAD>]) {
   const int tx = threadIdx.x, ty = threadIdx.y;
   const bool interior = at.r0 + TILE <= m.rows && at.c0 + TILE <= m.cols;
   const T* src = m.in_row(at.b, at.r0 + ty) + at.c0 + tx;
@@ -63,7 +69,7 @@ __device__ __forceinline__ void transpose_tile(const matrix_view<T>& m, const ti
 
 template <class T, int TILE, int BLOCK_ROWS, int PAD, bool DIAGONAL, bool STREAMING = false>
 __global__ void __launch_bounds__(TILE* BLOCK_ROWS) tiled_kernel(matrix_view<T> m, tiling g) {
-  __shared__ T tile[TILE][TILE + PAD];
+  __shared__ T tile[TILE][TILE + pad_elements<T, PAD>];
   auto body = [&](const tile_coord& at) { transpose_tile<T, TILE, BLOCK_ROWS, PAD, STREAMING>(m, at, tile); };
   if constexpr (DIAGONAL) {
     g.for_each_tile_diagonal(body);
