@@ -12,6 +12,7 @@
 #include "element_types.hpp"
 #include "launchers.hpp"
 #include "matrix_view.cuh"
+#include "staged_run.cuh"
 
 #include "../core/raise.hpp"
 
@@ -73,10 +74,7 @@ __global__ void __launch_bounds__(kThreads) skinny_wide_kernel(skinny_args<T> a,
       bool full;
       rc.bounds(j, width, lo, hi, full);
       if (full) {
-        union {
-          uint4 v;
-          T e[V];
-        } u;
+        vector16<T> u;
         u.v = __ldcs(reinterpret_cast<const uint4*>(src + lo));
 #pragma unroll
         for (int k = 0; k < V; ++k) s[skewed<T>((lo + k) * R + r)] = u.e[k];
@@ -88,17 +86,7 @@ __global__ void __launch_bounds__(kThreads) skinny_wide_kernel(skinny_args<T> a,
     // Store: one contiguous run of width * R elements.
     T* dst = m.out_row(at.b, at.c0);
     const int n = width * R;
-    const int nv = a.vec_packed ? n / V : 0;
-    for (int t = threadIdx.x; t < nv; t += kThreads) {
-      union {
-        uint4 v;
-        T e[V];
-      } u;
-#pragma unroll
-      for (int k = 0; k < V; ++k) u.e[k] = s[skewed<T>(t * V + k)];
-      __stcs(reinterpret_cast<uint4*>(dst) + t, u.v);
-    }
-    for (int f = nv * V + threadIdx.x; f < n; f += kThreads) dst[f] = s[skewed<T>(f)];
+    store_run_skewed<T, kThreads>(s, n, a.vec_packed, dst);
     __syncthreads();
   });
 }
@@ -115,17 +103,7 @@ __global__ void __launch_bounds__(kThreads) skinny_tall_kernel(skinny_args<T> a,
     const int height = static_cast<int>(min(static_cast<std::int64_t>(a.chunk), m.rows - at.r0));  // rows here
     const T* src = m.in_row(at.b, at.r0);
     const int n = height * R;
-    const int nv = a.vec_packed ? n / V : 0;
-    for (int t = threadIdx.x; t < nv; t += kThreads) {
-      union {
-        uint4 v;
-        T e[V];
-      } u;
-      u.v = __ldcs(reinterpret_cast<const uint4*>(src) + t);
-#pragma unroll
-      for (int k = 0; k < V; ++k) s[skewed<T>(t * V + k)] = u.e[k];
-    }
-    for (int f = nv * V + threadIdx.x; f < n; f += kThreads) s[skewed<T>(f)] = src[f];
+    load_run_skewed<T, kThreads>(src, n, a.vec_packed, s);
     __syncthreads();
     // Store: output row c gets elements s[r * R + c] for r < height.
     const int chunks = a.chunk / V + 1;
@@ -137,10 +115,7 @@ __global__ void __launch_bounds__(kThreads) skinny_tall_kernel(skinny_args<T> a,
       bool full;
       rc.bounds(j, height, lo, hi, full);
       if (full) {
-        union {
-          uint4 v;
-          T e[V];
-        } u;
+        vector16<T> u;
 #pragma unroll
         for (int k = 0; k < V; ++k) u.e[k] = s[skewed<T>((lo + k) * R + c)];
         __stcs(reinterpret_cast<uint4*>(dst + lo), u.v);

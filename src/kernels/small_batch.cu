@@ -5,6 +5,7 @@
 #include "element_types.hpp"
 #include "launchers.hpp"
 #include "matrix_view.cuh"
+#include "staged_run.cuh"
 
 #include <numeric>
 
@@ -36,27 +37,14 @@ __global__ void __launch_bounds__(kThreads) small_batch_kernel(small_batch_args<
     const int n = count * matrix;  // elements in this run
     const T* src = a.in + b0 * matrix;
     T* dst = a.out + b0 * matrix;
-    const int nv = a.vec ? n / V : 0;
-    for (int t = threadIdx.x; t < nv; t += kThreads) {
-      union {
-        uint4 v;
-        T e[V];
-      } u;
-      u.v = __ldcs(reinterpret_cast<const uint4*>(src) + t);
-#pragma unroll
-      for (int k = 0; k < V; ++k) s[skewed<T>(t * V + k)] = u.e[k];
-    }
-    for (int f = nv * V + threadIdx.x; f < n; f += kThreads) s[skewed<T>(f)] = src[f];
+    load_run_skewed<T, kThreads>(src, n, a.vec, s);
     __syncthreads();
     // Output element f = (matrix m, row c, column r) of the transposed run reads s[m][r][c].
     for (int t = threadIdx.x; t < (n + V - 1) / V; t += kThreads) {
       const int f0 = t * V;
       int m = f0 / matrix, rest = f0 - m * matrix;
       int c = rest / a.rows, r = rest - c * a.rows;
-      union {
-        uint4 v;
-        T e[V];
-      } u;
+      vector16<T> u;
 #pragma unroll
       for (int k = 0; k < V; ++k) {
         if (f0 + k < n) u.e[k] = s[skewed<T>(m * matrix + r * a.cols + c)];

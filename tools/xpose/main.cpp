@@ -27,6 +27,19 @@ int no_gpu(const std::string& why) {
   return kExitNoGpu;
 }
 
+// Writes a result file with `write(stream)`; false (and a message) if it cannot be opened.
+template <class Write>
+bool write_file(const std::string& path, Write&& write) {
+  if (path.empty()) return true;
+  std::ofstream f(path);
+  if (!f) {
+    std::fprintf(stderr, "xpose: cannot write %s\n", path.c_str());
+    return false;
+  }
+  write(f);
+  return true;
+}
+
 int run_info() {
   std::string why;
   if (!xpose::tooling::gpu_available(&why)) return no_gpu(why);
@@ -42,21 +55,9 @@ int run_suite_command(const command& c) {
   });
   if (tty) std::fprintf(stderr, "\r%60s\r", "");
   std::cout << format_suite(r);
-  if (!c.bench.json_path.empty()) {
-    std::ofstream f(c.bench.json_path);
-    if (!f) {
-      std::fprintf(stderr, "xpose: cannot write %s\n", c.bench.json_path.c_str());
-      return kExitFailure;
-    }
-    write_suite_json(f, r);
-  }
-  if (!c.bench.csv_path.empty()) {
-    std::ofstream f(c.bench.csv_path);
-    if (!f) {
-      std::fprintf(stderr, "xpose: cannot write %s\n", c.bench.csv_path.c_str());
-      return kExitFailure;
-    }
-    write_suite_csv(f, r);
+  if (!write_file(c.bench.json_path, [&](std::ostream& f) { write_suite_json(f, r); }) ||
+      !write_file(c.bench.csv_path, [&](std::ostream& f) { write_suite_csv(f, r); })) {
+    return kExitFailure;
   }
   if (!r.all_verified()) {
     std::fprintf(stderr, "xpose: at least one case produced a wrong result\n");
@@ -97,21 +98,9 @@ int run_bench_command(const command& c) {
   if (!c.bench.suite.empty()) return run_suite_command(c);
   const bench_report r = run_bench(c.bench, c.command_line);
   std::cout << format_table(r);
-  if (!c.bench.json_path.empty()) {
-    std::ofstream f(c.bench.json_path);
-    if (!f) {
-      std::fprintf(stderr, "xpose: cannot write %s\n", c.bench.json_path.c_str());
-      return kExitFailure;
-    }
-    write_json(f, r);
-  }
-  if (!c.bench.csv_path.empty()) {
-    std::ofstream f(c.bench.csv_path);
-    if (!f) {
-      std::fprintf(stderr, "xpose: cannot write %s\n", c.bench.csv_path.c_str());
-      return kExitFailure;
-    }
-    write_csv(f, r);
+  if (!write_file(c.bench.json_path, [&](std::ostream& f) { write_json(f, r); }) ||
+      !write_file(c.bench.csv_path, [&](std::ostream& f) { write_csv(f, r); })) {
+    return kExitFailure;
   }
   if (!r.all_verified()) {
     std::fprintf(stderr, "xpose: at least one strategy produced a wrong result (check column)\n");
