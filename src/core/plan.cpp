@@ -29,8 +29,11 @@ auto_path choose_automatic(const plan& p) {
       p.ld_out == p.rows && p.stride_in == matrix && p.stride_out == matrix) {
     return auto_path::small_batch;
   }
-  const bool wide = p.rows <= kMaxSkinny && p.ld_out == p.rows;
-  const bool tall = p.cols <= kMaxSkinny && p.ld_in == p.cols;
+  // For 4-byte elements a side of exactly 64 fills the vectorized tile, which is faster
+  // there ((1024,512,64) fp32: 96.8% against 85.9% on the skinny kernel).
+  const std::int64_t skinny_max = p.elem_bytes == 4 ? kMaxSkinny - 1 : kMaxSkinny;
+  const bool wide = p.rows <= skinny_max && p.ld_out == p.rows;
+  const bool tall = p.cols <= skinny_max && p.ld_in == p.cols;
   if (wide && (!tall || p.rows <= p.cols)) return auto_path::skinny_wide;
   if (tall) return auto_path::skinny_tall;
   // 1- and 2-byte elements: transposing 16 x 16 / 8 x 8 blocks in registers keeps every

@@ -51,6 +51,8 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(shaped(31, 100000, 1))).path, auto_path::skinny_wide);
   EXPECT_EQ(finalize(validate(shaped(100000, 31, 1))).path, auto_path::skinny_tall);
   EXPECT_EQ(finalize(validate(shaped(32, 32, 4))).path, auto_path::skinny_wide);
+  EXPECT_EQ(finalize(validate(shaped(5000, 64, 4))).path, auto_path::vectorized_streaming);  // fills the tile
+  EXPECT_EQ(finalize(validate(shaped(5000, 64, 2))).path, auto_path::skinny_tall);
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 1))).path, auto_path::register_tile);
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 2))).path, auto_path::register_tile);
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 4))).path, auto_path::vectorized_streaming);

@@ -119,7 +119,7 @@ TEST(Suite, ReportOnlySuitesFollowTheSeedTables) {
   EXPECT_EQ(suite_cases("shapes").size(), 5u);
   EXPECT_EQ(suite_cases("dtypes").size(), 5u);
   EXPECT_EQ(suite_cases("skinny").size(), 14u);
-  EXPECT_EQ(suite_cases("batched").size(), 20u);
+  EXPECT_EQ(suite_cases("batched").size(), 20u + 8u);  // + attention-style shapes
   EXPECT_EQ(suite_cases("all").size(), 1u + 5u + 5u + suite_cases("auto").size());
   for (const char* name : {"auto", "ladder", "shapes", "dtypes", "skinny", "batched", "all"}) {
     EXPECT_TRUE(is_suite_name(name)) << name;

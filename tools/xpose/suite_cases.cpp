@@ -136,7 +136,15 @@ std::vector<suite_case> suite_cases(const std::string& name) {
   if (name == "shapes") return shapes_suite();
   if (name == "dtypes") return dtypes_suite();
   if (name == "skinny") return report_only(auto_suite(), "skinny");
-  if (name == "batched") return report_only(auto_suite(), "batched");
+  if (name == "batched") {
+    auto out = report_only(auto_suite(), "batched");
+    // Attention-style head transposes: (batch x heads, sequence, head dimension).
+    const std::int64_t heads[][3] = {{1024, 512, 64}, {1024, 64, 512}, {256, 2048, 128}, {512, 1024, 80}};
+    for (const auto& h : heads) {
+      for (const std::size_t e : {2, 4}) add_report(out, "attention", h[0], h[1], h[2], e, {kernel_spec{}});
+    }
+    return out;
+  }
   if (name == "all") {
     std::vector<suite_case> out;
     for (const char* s : {"ladder", "shapes", "dtypes", "auto"}) {
