@@ -72,17 +72,9 @@ __device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const t
         const std::int64_t r = at.r0 + row;
         if (r >= m.rows) continue;
         const T* src = m.in_row(at.b, r);
-        const std::int64_t c0 = at.c0 + vc * V;
-        if (vec_in && c0 + V <= m.cols) {  // a whole vector inside an edge tile
-          union pack p;
-          p.v = STREAMING ? __ldcs(reinterpret_cast<const uint4*>(src + c0)) : *reinterpret_cast<const uint4*>(src + c0);
-#pragma unroll
-          for (int e = 0; e < V; ++e) tile[row][vc * V + e] = p.e[e];
-          continue;
-        }
 #pragma unroll
         for (int e = 0; e < V; ++e) {
-          const std::int64_t c = c0 + e;
+          const std::int64_t c = at.c0 + vc * V + e;
           if (c < m.cols) tile[row][vc * V + e] = src[c];
         }
       }
@@ -109,16 +101,6 @@ __device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const t
         }
       } else if (oc < m.cols) {
         T* dst = m.out_row(at.b, oc);
-        const std::int64_t r0 = at.r0 + ovc * V;
-        if (vec_out && r0 + V <= m.rows) {  // a whole vector inside an edge tile
-          auto* d = reinterpret_cast<uint4*>(dst + r0);
-          if constexpr (STREAMING) {
-            __stcs(d, p.v);
-          } else {
-            *d = p.v;
-          }
-          continue;
-        }
 #pragma unroll
         for (int e = 0; e < V; ++e) {
           const std::int64_t r = at.r0 + ovc * V + e;
