@@ -17,9 +17,17 @@ bool rows_16b_aligned(const void* base, std::int64_t ld, std::int64_t stride, st
          (batch <= 1 || multiple_of(static_cast<std::uintptr_t>(stride) * e, 16));
 }
 
+// a * b, or INT64_MAX when that overflows: a pitch that large is simply "large". (A
+// one-row matrix may carry any leading dimension; validation bounds only what is used.)
+std::int64_t saturating_mul(std::int64_t a, std::int64_t b) {
+  std::int64_t r = 0;
+  return __builtin_mul_overflow(a, b, &r) ? INT64_MAX : r;
+}
+
 }  // namespace
 
 auto_path choose_automatic(const plan& p) {
+  if (p.empty()) return auto_path::tiled_padded;  // nothing will run; avoid arithmetic on unchecked sizes
   // Rules and the measurements behind them: docs/auto.md.
   // A side this short wastes most of a square tile; with the other side packed, one side
   // of the transpose is a contiguous run.
@@ -51,7 +59,8 @@ auto_path choose_automatic(const plan& p) {
   // channels (partition camping) and for 8-byte elements the diagonal tile order gains
   // 3-4 points; with one short pitch it loses 1-3 (docs/auto.md).
   const auto e = static_cast<std::int64_t>(p.elem_bytes);
-  const std::int64_t short_pitch = std::min(p.ld_in, p.ld_out) * e, long_pitch = std::max(p.ld_in, p.ld_out) * e;
+  const std::int64_t short_pitch = saturating_mul(std::min(p.ld_in, p.ld_out), e);
+  const std::int64_t long_pitch = saturating_mul(std::max(p.ld_in, p.ld_out), e);
   if (p.elem_bytes == 8 && short_pitch >= kCampingPitchBytes / 2 && long_pitch >= kCampingPitchBytes) {
     return auto_path::diagonal;
   }

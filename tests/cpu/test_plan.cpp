@@ -74,6 +74,15 @@ TEST(Plan, ElementMisalignedPointersTakeTheUnalignedTile) {
   EXPECT_EQ(finalize(validate(r)).path, auto_path::unaligned_tile);
 }
 
+TEST(Plan, HugeLeadingDimensionOfAOneRowMatrixIsNotMultipliedOut) {
+  // Found by the fuzzer: with one row the leading dimension is never used, so validation
+  // accepts any value; planning must not overflow computing a pitch from it.
+  auto r = shaped(1, 1000, 8);
+  r.ld_in = INT64_MAX / 4;
+  const auto p = finalize(validate(r));
+  EXPECT_NE(p.path, auto_path::none);
+}
+
 TEST(Plan, PackedBatchesOfSmallMatrices) {
   auto r = shaped(32, 32, 4);
   r.batch = 4096;
