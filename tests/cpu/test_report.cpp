@@ -140,3 +140,30 @@ TEST(Profile, TableShowsRatioToIdealTraffic) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Report, SkippedProblemIsShownNotCrashed) {
+  xpose::cli::bench_report r;
+  r.device.name = "GPU";
+  r.rows = r.cols = 70000;
+  r.skipped = "out of memory: needs 146.0 GiB, 139.0 GiB free";
+  const std::string t = xpose::cli::format_table(r);
+  EXPECT_NE(t.find("skipped: out of memory"), std::string::npos) << t;
+  std::ostringstream os;
+  xpose::cli::write_json(os, r);
+  EXPECT_NE(os.str().find("\"skipped\": \"out of memory"), std::string::npos) << os.str();
+}
+
+TEST(Report, ClocksSeenAreReported) {
+  xpose::cli::bench_report r;
+  r.sm_mhz_min = 1755;
+  r.sm_mhz_max = 1980;
+  r.mem_mhz = 3201;
+  EXPECT_NE(xpose::cli::format_table(r).find("SM 1755-1980 MHz, memory 3201 MHz"), std::string::npos);
+  std::ostringstream os;
+  xpose::cli::write_json(os, r);
+  EXPECT_NE(os.str().find("\"sm_mhz_max\": 1980"), std::string::npos) << os.str();
+}
+
+}  // namespace

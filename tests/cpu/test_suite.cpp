@@ -174,3 +174,22 @@ TEST(Csv, OneLinePerRowWithQuotedFields) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Suite, SkippedCaseIsAMissShownAsSkipped) {
+  using namespace xpose::cli;
+  suite_report r;
+  suite_row row;
+  row.c.label = "huge";
+  row.c.judge = criterion::ratio_to_memcpy;
+  row.c.target = 0.5;
+  row.report.skipped = "out of memory";
+  r.rows = {row};
+  judge(r);
+  EXPECT_FALSE(r.rows[0].met);
+  EXPECT_TRUE(r.all_verified());
+  EXPECT_NE(format_suite(r).find("SKIPPED (out of memory)"), std::string::npos) << format_suite(r);
+}
+
+}  // namespace

@@ -2,6 +2,7 @@
 
 #include "../common/device_buffer.hpp"
 #include "baselines.hpp"
+#include "clocks.hpp"
 #include "device_info.hpp"
 #include "timing.hpp"
 
@@ -140,6 +141,12 @@ class bench_session {
     row.median_ms = t.median_ms;
     row.min_ms = t.min_ms;
     row.max_ms = t.max_ms;
+    const clock_sample c = read_clocks();  // right after the timed runs
+    if (c.sm_mhz > 0) {
+      report_.sm_mhz_min = report_.sm_mhz_min == 0 ? c.sm_mhz : std::min(report_.sm_mhz_min, c.sm_mhz);
+      report_.sm_mhz_max = std::max(report_.sm_mhz_max, c.sm_mhz);
+      report_.mem_mhz = c.mem_mhz;
+    }
   }
 
   std::function<void(int)> memcpy_run() {
@@ -171,13 +178,29 @@ bench_report run_bench(const bench_options& opt, const std::string& command_line
   report.ld_out = opt.ld_out;
   report.reps = opt.reps;
   report.bytes_moved = 2 * opt.batch * opt.rows * opt.cols * static_cast<std::int64_t>(opt.elem_bytes);
-  {
+  // Skip, rather than crash, when one input/output pair does not fit the free memory.
+  const layout l(opt);
+  std::size_t free_bytes = 0, total = 0;
+  XPOSE_TOOLING_CUDA(cudaMemGetInfo(&free_bytes, &total));
+  const double need = static_cast<double>(l.in_bytes()) + static_cast<double>(l.out_bytes());
+  if (need > 0.95 * static_cast<double>(free_bytes)) {
+    report.skipped = "out of memory: needs " + std::to_string(need / (1 << 30)).substr(0, 5) + " GiB, " +
+                     std::to_string(static_cast<double>(free_bytes) / (1 << 30)).substr(0, 5) + " GiB free";
+    return report;
+  }
+  try {
     bench_session session(opt, report);
     session.add_memcpy();
     session.add_copy_kernel();
     session.add_cublas();
     for (const auto& k : opt.kernels) session.add_kernel(k);
     session.remeasure_memcpy();
+  } catch (const std::runtime_error& e) {
+    if (std::string(e.what()).find("cudaErrorMemoryAllocation") == std::string::npos) throw;
+    (void)cudaGetLastError();
+    report.rows_out.clear();
+    report.skipped = std::string("out of memory while allocating buffers: ") + e.what();
+    return report;
   }
   report.finalize();
   return report;

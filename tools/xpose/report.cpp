@@ -71,6 +71,14 @@ std::string format_table(const bench_report& r) {
   os << "transpose " << r.batch << " x " << r.rows << " x " << r.cols << ", " << r.elem_bytes << "-byte elements, "
      << fmt("%.1f", static_cast<double>(r.bytes_moved) / 1e6) << " MB moved per call; median of " << r.reps
      << " runs over " << r.buffer_sets << " rotating buffer set(s)\n\n";
+  if (!r.skipped.empty()) {
+    os << "skipped: " << r.skipped << "\n";
+    return os.str();
+  }
+  if (r.sm_mhz_max > 0) {
+    os << "clocks seen after each row: SM " << r.sm_mhz_min << "-" << r.sm_mhz_max << " MHz, memory " << r.mem_mhz
+       << " MHz\n\n";
+  }
   os << pad("strategy", 24) << lpad("median ms", 11) << lpad("GB/s", 9) << lpad("% memcpy", 10)
      << lpad("x naive", 9) << lpad("check", 7) << "  \n";
   os << std::string(70, '-') << "\n";
@@ -120,6 +128,12 @@ void write_json(json_writer& w, const bench_report& r) {
   w.key("bytes_moved").value(r.bytes_moved);
   w.key("reps").value(r.reps);
   w.key("buffer_sets").value(r.buffer_sets);
+  w.end_object();
+  if (!r.skipped.empty()) w.key("skipped").value(r.skipped);
+  w.key("clocks_seen").begin_object();
+  w.key("sm_mhz_min").value(r.sm_mhz_min);
+  w.key("sm_mhz_max").value(r.sm_mhz_max);
+  w.key("mem_mhz").value(r.mem_mhz);
   w.end_object();
   w.key("results").begin_array();
   for (const auto& row : r.rows_out) {

@@ -50,6 +50,8 @@ struct bench_report {
   int buffer_sets = 0;          ///< input/output pairs rotated through
   std::int64_t bytes_moved = 0; ///< per call: 2 x batch x rows x cols x elem_bytes
   std::vector<bench_row> rows_out;
+  std::string skipped;          ///< non-empty: the problem was not run (e.g. out of memory), why
+  int sm_mhz_min = 0, sm_mhz_max = 0, mem_mhz = 0;  ///< clocks read after each row (0: unknown)
 
   /** Computes gbps, % of memcpy and speed-up over naive for every row that ran. */
   void finalize();

@@ -54,6 +54,7 @@ void judge(suite_report& r) {
     row.cublas_ran = cublas != nullptr;
     row.beats_cublas = cublas && a && a->ran && a->median_ms <= cublas->median_ms;
     row.met = false;
+    if (!row.report.skipped.empty()) continue;  // counted as a miss, shown as SKIPPED
     if (row.c.judge == criterion::none) {
       row.met = row.report.all_verified();
       continue;
@@ -113,6 +114,7 @@ std::string format_suite(const suite_report& r) {
       case criterion::not_slower_than_cublas: measured = fmt("%.2fx", row.value); break;
     }
     std::string verdict = row.met ? "met" : "MISS";
+    if (!row.report.skipped.empty()) verdict = "SKIPPED (" + row.report.skipped + ")";
     if (a && a->verified == check::failed) verdict = "WRONG RESULT";
     if (row.cublas_ran) verdict += row.beats_cublas ? ", >= cuBLAS" : ", < cuBLAS";
     os << pad(row.c.group, 10) << pad(row.c.label, 30) << pad(a ? fmt("%.0f", a->gbps) : "-", 10, false)
