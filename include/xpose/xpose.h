@@ -66,7 +66,9 @@ typedef enum {
  * @param ld_in       elements between row starts of `in`, >= cols; 0 = cols
  * @param ld_out      elements between row starts of `out`, >= rows; 0 = rows
  * @param strategy    XPOSE_AUTO unless you want a particular rung of the ladder
- * @param stream      stream of the current device to enqueue on (0 = legacy default stream)
+ * @param stream      a live stream of the current device (0 = legacy default stream). A
+ *                    stream of another device is rejected; a destroyed stream cannot be
+ *                    detected (using one is undefined behaviour in CUDA) and must not be passed.
  */
 xpose_status_t xpose_transpose(const void* in, void* out, int64_t rows, int64_t cols,
                                size_t elem_bytes, int64_t ld_in, int64_t ld_out,

@@ -95,6 +95,28 @@ TEST(ApiGpu, PinnedHostMemoryIsAccepted) {
   cudaFreeHost(out);
 }
 
+TEST(ApiGpu, ManagedMemoryIsAcceptedAndCorrect) {
+  XPOSE_REQUIRE_GPU();
+  // Managed memory is device-accessible: the right answer is a correct transpose.
+  const int rows = 70, cols = 90;
+  float *in = nullptr, *out = nullptr;
+  XPOSE_TOOLING_CUDA(cudaMallocManaged(reinterpret_cast<void**>(&in), rows * cols * 4));
+  XPOSE_TOOLING_CUDA(cudaMallocManaged(reinterpret_cast<void**>(&out), rows * cols * 4));
+  for (int i = 0; i < rows * cols; ++i) in[i] = static_cast<float>(i) * 0.25f;
+  EXPECT_EQ(xpose_transpose(in, out, rows, cols, 4, 0, 0, XPOSE_AUTO, nullptr), XPOSE_SUCCESS)
+      << xpose_last_error_message();
+  XPOSE_TOOLING_CUDA(cudaDeviceSynchronize());
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) ASSERT_EQ(out[c * rows + r], in[r * cols + c]);
+  }
+  cudaFree(in);
+  cudaFree(out);
+}
+
+// A destroyed stream is not tested: using one is undefined behaviour in CUDA itself.
+// cudaStreamGetDevice on a destroyed handle crashed the process on the H200 (2026-11-21),
+// so no library can detect it safely; xpose.h documents that the stream must be live.
+
 TEST(ApiGpu, StreamOfAnotherDeviceIsRejected) {
   XPOSE_REQUIRE_GPU();
   int count = 0;
