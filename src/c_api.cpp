@@ -3,6 +3,7 @@
 #include <xpose/xpose.h>
 #include <xpose/xpose.hpp>
 
+#include "core/inplace.hpp"
 #include "core/transpose.hpp"
 
 #include <cstdio>
@@ -77,6 +78,28 @@ xpose_status_t xpose_transpose_batched(const void* in, void* out, int64_t batch,
                                        int64_t stride_out, xpose_strategy_t strategy, cudaStream_t stream) {
   return transpose_c("xpose_transpose_batched", in, out, batch, rows, cols, elem_bytes, ld_in, ld_out,
                      stride_in, stride_out, strategy, stream);
+}
+
+xpose_status_t xpose_transpose_inplace_workspace_size(int64_t rows, int64_t cols, size_t elem_bytes, size_t* bytes) {
+  XPOSE_C_API_BODY("xpose_transpose_inplace_workspace_size", {
+    if (bytes == nullptr) throw xpose::error(xpose::status::invalid_argument, "bytes = NULL");
+    *bytes = xpose::detail::inplace_workspace_bytes(rows, cols, elem_bytes);
+  })
+}
+
+xpose_status_t xpose_transpose_inplace(void* data, int64_t rows, int64_t cols, size_t elem_bytes, void* workspace,
+                                       size_t workspace_bytes, cudaStream_t stream) {
+  XPOSE_C_API_BODY("xpose_transpose_inplace", {
+    xpose::transpose_inplace_bytes(data, 1, rows, cols, elem_bytes, workspace, workspace_bytes, stream);
+  })
+}
+
+xpose_status_t xpose_transpose_inplace_batched(void* data, int64_t batch, int64_t rows, int64_t cols,
+                                               size_t elem_bytes, void* workspace, size_t workspace_bytes,
+                                               cudaStream_t stream) {
+  XPOSE_C_API_BODY("xpose_transpose_inplace_batched", {
+    xpose::transpose_inplace_bytes(data, batch, rows, cols, elem_bytes, workspace, workspace_bytes, stream);
+  })
 }
 
 const char* xpose_status_string(xpose_status_t status) {

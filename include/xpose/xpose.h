@@ -85,6 +85,26 @@ xpose_status_t xpose_transpose_batched(const void* in, void* out, int64_t batch,
                                        int64_t ld_out, int64_t stride_in, int64_t stride_out,
                                        xpose_strategy_t strategy, cudaStream_t stream);
 
+/**
+ * In-place transpose (CUB's two-call pattern): ask for the workspace size, then transpose.
+ * Square matrices (and 1 x N / N x 1) need no workspace. Rectangular matrices are not
+ * implemented yet: both calls return XPOSE_UNSUPPORTED for them.
+ */
+xpose_status_t xpose_transpose_inplace_workspace_size(int64_t rows, int64_t cols, size_t elem_bytes,
+                                                      size_t* bytes);
+
+/**
+ * data: rows x cols row-major, packed; afterwards cols x rows row-major, packed.
+ * workspace may be NULL only when the size query returned 0.
+ */
+xpose_status_t xpose_transpose_inplace(void* data, int64_t rows, int64_t cols, size_t elem_bytes,
+                                       void* workspace, size_t workspace_bytes, cudaStream_t stream);
+
+/** `batch` packed matrices one after another, each transposed in place. */
+xpose_status_t xpose_transpose_inplace_batched(void* data, int64_t batch, int64_t rows, int64_t cols,
+                                               size_t elem_bytes, void* workspace, size_t workspace_bytes,
+                                               cudaStream_t stream);
+
 /** Short, static description of a status ("XPOSE_INVALID_ARGUMENT: ..."); never NULL. */
 const char* xpose_status_string(xpose_status_t status);
 

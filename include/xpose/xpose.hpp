@@ -121,6 +121,17 @@ struct batched_options : options {
 void transpose_bytes(const void* in, void* out, std::int64_t batch, std::int64_t rows,
                      std::int64_t cols, std::size_t elem_bytes, const batched_options& opt);
 
+/**
+ * Bytes of device workspace transpose_inplace needs for this shape (0 for square).
+ * @throws xpose::error (status::unsupported for rectangular shapes, not implemented yet)
+ */
+std::size_t transpose_inplace_workspace_size(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes);
+
+/** Untyped in-place transpose of `batch` packed matrices. Throws xpose::error. */
+void transpose_inplace_bytes(void* data, std::int64_t batch, std::int64_t rows, std::int64_t cols,
+                             std::size_t elem_bytes, void* workspace, std::size_t workspace_bytes,
+                             cudaStream_t stream);
+
 /** True for element types the typed overloads accept. */
 template <class T>
 inline constexpr bool is_transposable_v =
@@ -152,6 +163,19 @@ void transpose_batched(const T* in, T* out, std::int64_t batch, std::int64_t row
   static_assert(is_transposable_v<T>,
                 "xpose::transpose_batched needs a trivially copyable type of 1, 2, 4, 8 or 16 bytes");
   transpose_bytes(in, out, batch, rows, cols, sizeof(T), opt);
+}
+
+/**
+ * Transposes the packed rows x cols matrix at `data` in place (afterwards cols x rows).
+ * Square matrices need no workspace.
+ * @throws xpose::error
+ */
+template <class T>
+void transpose_inplace(T* data, std::int64_t rows, std::int64_t cols, void* workspace = nullptr,
+                       std::size_t workspace_bytes = 0, cudaStream_t stream = nullptr) {
+  static_assert(is_transposable_v<T>,
+                "xpose::transpose_inplace needs a trivially copyable type of 1, 2, 4, 8 or 16 bytes");
+  transpose_inplace_bytes(data, 1, rows, cols, sizeof(T), workspace, workspace_bytes, stream);
 }
 
 }  // namespace xpose

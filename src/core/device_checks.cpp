@@ -48,27 +48,33 @@ void check_pointer(const void* base, std::int64_t offset, const char* what, int 
 
 }  // namespace
 
-void check_device_access(const plan& p) {
+void check_stream(cudaStream_t stream) {
   const int device = current_device();
-  if (p.stream != nullptr && p.stream != cudaStreamLegacy && p.stream != cudaStreamPerThread) {
+  if (stream != nullptr && stream != cudaStreamLegacy && stream != cudaStreamPerThread) {
     int stream_device = -1;
-    const cudaError_t err = cudaStreamGetDevice(p.stream, &stream_device);
+    const cudaError_t err = cudaStreamGetDevice(stream, &stream_device);
     if (err != cudaSuccess) {
       (void)cudaGetLastError();
-      raise(status::invalid_argument, "stream = ", static_cast<const void*>(p.stream), " is not a valid stream (",
+      raise(status::invalid_argument, "stream = ", static_cast<const void*>(stream), " is not a valid stream (",
             cudaGetErrorName(err), ")");
     }
     if (stream_device != device) {
-      raise(status::invalid_argument, "stream = ", static_cast<const void*>(p.stream), " belongs to device ",
+      raise(status::invalid_argument, "stream = ", static_cast<const void*>(stream), " belongs to device ",
             stream_device, " but the current device is ", device);
     }
   }
-  const std::int64_t in_bytes = span_bytes(p.batch, p.rows, p.cols, p.ld_in, p.stride_in, p.elem_bytes);
-  const std::int64_t out_bytes = span_bytes(p.batch, p.cols, p.rows, p.ld_out, p.stride_out, p.elem_bytes);
-  check_pointer(p.in, 0, "in", device);
-  check_pointer(p.in, in_bytes - 1, "in", device);
-  check_pointer(p.out, 0, "out", device);
-  check_pointer(p.out, out_bytes - 1, "out", device);
+}
+
+void check_device_buffer(const void* base, std::int64_t bytes, const char* what) {
+  const int device = current_device();
+  check_pointer(base, 0, what, device);
+  check_pointer(base, bytes - 1, what, device);
+}
+
+void check_device_access(const plan& p) {
+  check_stream(p.stream);
+  check_device_buffer(p.in, span_bytes(p.batch, p.rows, p.cols, p.ld_in, p.stride_in, p.elem_bytes), "in");
+  check_device_buffer(p.out, span_bytes(p.batch, p.cols, p.rows, p.ld_out, p.stride_out, p.elem_bytes), "out");
 }
 
 }  // namespace xpose::detail

@@ -1,0 +1,65 @@
+#include "inplace.hpp"
+
+#include "../kernels/element_types.hpp"
+#include "../kernels/launchers.hpp"
+#include "device_checks.hpp"
+#include "raise.hpp"
+
+namespace xpose::detail {
+namespace {
+
+bool supported_elem_bytes(std::size_t e) { return e == 1 || e == 2 || e == 4 || e == 8 || e == 16; }
+
+void check_shape(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes) {
+  if (!supported_elem_bytes(elem_bytes)) {
+    raise(status::unsupported, "elem_bytes = ", elem_bytes, " is not supported (use 1, 2, 4, 8 or 16)");
+  }
+  if (rows < 0) raise(status::invalid_argument, "rows = ", rows, " must be >= 0");
+  if (cols < 0) raise(status::invalid_argument, "cols = ", cols, " must be >= 0");
+  if (rows != cols && rows > 1 && cols > 1) {
+    raise(status::unsupported, "in-place transpose of a rectangular ", rows, " x ", cols,
+          " matrix is not implemented yet (square matrices and 1 x N / N x 1 are)");
+  }
+}
+
+}  // namespace
+
+std::size_t inplace_workspace_bytes(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes) {
+  check_shape(rows, cols, elem_bytes);
+  return 0;  // square: tile pairs are swapped through shared memory
+}
+
+void validate_inplace(const inplace_request& r) {
+  check_shape(r.rows, r.cols, r.elem_bytes);
+  if (r.batch < 0) raise(status::invalid_argument, "batch = ", r.batch, " must be >= 0");
+  std::int64_t bytes = 0;
+  if (__builtin_mul_overflow(r.batch, r.rows, &bytes) || __builtin_mul_overflow(bytes, r.cols, &bytes) ||
+      __builtin_mul_overflow(bytes, static_cast<std::int64_t>(r.elem_bytes), &bytes)) {
+    raise(status::invalid_argument, "batch * rows * cols * elem_bytes overflows int64");
+  }
+  const std::size_t need = inplace_workspace_bytes(r.rows, r.cols, r.elem_bytes);
+  if (r.workspace_bytes < need) {
+    raise(status::invalid_argument, "workspace_bytes = ", r.workspace_bytes, " is too small: this shape needs ", need,
+          " bytes (xpose_transpose_inplace_workspace_size)");
+  }
+  if (need > 0 && r.workspace == nullptr) raise(status::invalid_argument, "workspace = NULL but ", need, " bytes are needed");
+  if (bytes != 0 && r.data == nullptr) {
+    raise(status::invalid_argument, "data = NULL for a non-empty ", r.rows, " x ", r.cols, " matrix");
+  }
+}
+
+void transpose_inplace(const inplace_request& r) {
+  validate_inplace(r);
+  const std::int64_t elements = r.batch * r.rows * r.cols;
+  // Empty, or 1 x N / N x 1: the transposed matrix has the same bytes in the same places.
+  if (elements == 0 || r.rows == 1 || r.cols == 1) return;
+  check_stream(r.stream);
+  check_device_buffer(r.data, elements * static_cast<std::int64_t>(r.elem_bytes), "data");
+  const bool aligned = reinterpret_cast<std::uintptr_t>(r.data) % r.elem_bytes == 0;
+  with_element_type(r.elem_bytes, aligned, [&](auto tag) {
+    using T = decltype(tag);
+    launch_inplace_square<T>(static_cast<T*>(r.data), r.batch, r.rows, r.stream);
+  });
+}
+
+}  // namespace xpose::detail

@@ -1,0 +1,31 @@
+// In-place transpose: validation, the workspace rule and dispatch. Square matrices (and
+// 1 x N / N x 1, whose layout does not change) are transposed by swapping tile pairs and
+// need no workspace; rectangular ones are not implemented yet and get XPOSE_UNSUPPORTED.
+#pragma once
+
+#include <xpose/xpose.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace xpose::detail {
+
+struct inplace_request {
+  void* data = nullptr;
+  std::int64_t batch = 1, rows = 0, cols = 0;
+  std::size_t elem_bytes = 0;
+  void* workspace = nullptr;
+  std::size_t workspace_bytes = 0;
+  cudaStream_t stream = nullptr;
+};
+
+/** Bytes of device workspace xpose_transpose_inplace needs; throws xpose::error. */
+std::size_t inplace_workspace_bytes(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes);
+
+/** Host-only checks (no CUDA); throws xpose::error naming the argument. */
+void validate_inplace(const inplace_request& r);
+
+/** Validates, checks device access and enqueues; throws xpose::error. */
+void transpose_inplace(const inplace_request& r);
+
+}  // namespace xpose::detail

@@ -1,0 +1,68 @@
+// In-place API: the workspace rule and argument errors, decided on the host.
+#include <xpose/xpose.h>
+#include <xpose/xpose.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+
+namespace {
+
+void* fake() { return reinterpret_cast<void*>(std::uintptr_t{0x10000000}); }
+
+TEST(InplaceValidation, SquareNeedsNoWorkspace) {
+  std::size_t bytes = 123;
+  EXPECT_EQ(xpose_transpose_inplace_workspace_size(4096, 4096, 4, &bytes), XPOSE_SUCCESS);
+  EXPECT_EQ(bytes, 0u);
+  EXPECT_EQ(xpose_transpose_inplace_workspace_size(1, 1000, 16, &bytes), XPOSE_SUCCESS);
+  EXPECT_EQ(bytes, 0u);
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(33, 33, 1), 0u);
+}
+
+TEST(InplaceValidation, RectangularIsUnsupportedForNow) {
+  std::size_t bytes = 0;
+  EXPECT_EQ(xpose_transpose_inplace_workspace_size(3, 5, 4, &bytes), XPOSE_UNSUPPORTED);
+  EXPECT_NE(std::string(xpose_last_error_message()).find("rectangular 3 x 5"), std::string::npos)
+      << xpose_last_error_message();
+  EXPECT_EQ(xpose_transpose_inplace(fake(), 3, 5, 4, nullptr, 0, nullptr), XPOSE_UNSUPPORTED);
+}
+
+struct bad_inplace {
+  const char* what;
+  xpose_status_t want;
+  const char* message_part;
+  void* data;
+  int64_t batch, rows, cols;
+  size_t elem;
+};
+
+class InplaceBadInput : public ::testing::TestWithParam<bad_inplace> {};
+
+TEST_P(InplaceBadInput, IsRejectedWithNamedArgument) {
+  const auto& c = GetParam();
+  EXPECT_EQ(xpose_transpose_inplace_batched(c.data, c.batch, c.rows, c.cols, c.elem, nullptr, 0, nullptr), c.want)
+      << c.what;
+  EXPECT_NE(std::string(xpose_last_error_message()).find(c.message_part), std::string::npos)
+      << c.what << ": " << xpose_last_error_message();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Inplace, InplaceBadInput,
+    ::testing::Values(bad_inplace{"null data", XPOSE_INVALID_ARGUMENT, "data = NULL", nullptr, 1, 8, 8, 4},
+                      bad_inplace{"negative batch", XPOSE_INVALID_ARGUMENT, "batch = -1", fake(), -1, 8, 8, 4},
+                      bad_inplace{"negative rows", XPOSE_INVALID_ARGUMENT, "rows = -3", fake(), 1, -3, -3, 4},
+                      bad_inplace{"elem_bytes 12", XPOSE_UNSUPPORTED, "elem_bytes = 12", fake(), 1, 8, 8, 12},
+                      bad_inplace{"overflow", XPOSE_INVALID_ARGUMENT, "overflows int64", fake(), 1 << 20,
+                                  int64_t{1} << 30, int64_t{1} << 30, 4}));
+
+TEST(InplaceValidation, NoOpShapesSucceedWithoutTouchingMemory) {
+  // 0-sized, 1 x N and N x 1: the bytes do not move, so nothing is launched.
+  EXPECT_EQ(xpose_transpose_inplace(nullptr, 0, 0, 4, nullptr, 0, nullptr), XPOSE_SUCCESS);
+  EXPECT_EQ(xpose_transpose_inplace(fake(), 1, 1000, 4, nullptr, 0, nullptr), XPOSE_SUCCESS);
+  EXPECT_EQ(xpose_transpose_inplace(fake(), 1000, 1, 8, nullptr, 0, nullptr), XPOSE_SUCCESS);
+  std::size_t* null_out = nullptr;
+  EXPECT_EQ(xpose_transpose_inplace_workspace_size(4, 4, 4, null_out), XPOSE_INVALID_ARGUMENT);
+}
+
+}  // namespace
