@@ -1,12 +1,12 @@
-// Kernel design sweep (development tool, not part of the product): times variants of
-// the register-tile transpose and of plain copy kernels against cudaMemcpy on the same
-// bytes, on rotating buffers, verifying every transpose variant against the CPU
-// reference. Results and conclusions: docs/auto.md.
+// Kernel design sweep (development tool, not part of the product): times kernel variants
+// and plain copy kernels against cudaMemcpy on the same bytes, on rotating buffers,
+// verifying every transpose variant against the CPU reference. It currently runs the
+// padded-tile widths for rows that are not 16-byte aligned (sweep 6); the earlier sweeps
+// (register tile, streaming hints, tile sizes, warp shapes) are in this file's git history,
+// their outputs in bench/results/h200/experiments/ and their conclusions in docs/auto.md.
 //
 // usage: xpose_kernel_sweep [ROWSxCOLS ...]   (default 4096x4096 8192x8192 2048x8192)
-#include "../../src/kernels/register_tile.cuh"
 #include "../../src/kernels/tiled_tile.cuh"
-#include "../../src/kernels/vectorized_tile.cuh"
 #include "../../tools/common/device_buffer.hpp"
 #include "../../tools/xpose/timing.hpp"
 #include "reference.hpp"
@@ -114,33 +114,6 @@ class sweep {
   std::vector<unsigned char> expected_;
   double memcpy_ms_ = 0;
 };
-
-template <class T, int IW, int U, bool ST>
-void reg_variant(sweep& s) {
-  char name[64];
-  std::snprintf(name, sizeof name, "register_tile IW=%d U=%d%s", IW, U, ST ? " cs" : "");
-  s.report(name, [&](const void* in, void* out) { launch_register_tile_variant<T, IW, U, ST>(s.make_plan(in, out)); },
-           true);
-}
-
-template <class T, int TILE, int THREADS, int MINB>
-void big_tile_variant(sweep& s) {
-  constexpr int V = 16 / sizeof(T), PT = TILE * (TILE / V) / THREADS;
-  char name[80];
-  std::snprintf(name, sizeof name, "vectorized cs tile=%d threads=%d (%d/thread)", TILE, THREADS, PT);
-  s.report(name, [&](const void* in, void* out) {
-    launch_vectorized_dynamic<T, TILE, THREADS, MINB, true>(s.make_plan(in, out));
-  }, true);
-}
-
-template <class T, int BLOCK_ROWS, bool DIAGONAL, bool ST>
-void tiled_variant(sweep& s) {
-  char name[80];
-  std::snprintf(name, sizeof name, "tiled_padded 32x%d%s%s", BLOCK_ROWS, DIAGONAL ? " diagonal" : "", ST ? " cs" : "");
-  s.report(name, [&](const void* in, void* out) {
-    launch_tiled_variant<T, 32, BLOCK_ROWS, 1, DIAGONAL, ST>(s.make_plan(in, out));
-  }, true);
-}
 
 template <class T, int TILE, int BLOCK_ROWS, bool ST>
 void padded_variant(sweep& s) {

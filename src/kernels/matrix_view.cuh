@@ -78,36 +78,6 @@ struct tiling {
 };
 
 /**
- * Grouped order for a 1-D grid over one matrix's tiles (x) and matrices (y, z): GROUP
- * consecutive tile rows are walked column by column, so blocks that run together read
- * GROUP adjacent input row bands and write GROUP adjacent runs of every output row
- * they touch (longer DRAM bursts on the output side). Needs tiles_r * tiles_c < 2^31.
- */
-template <int GROUP, class Body>
-__device__ void for_each_tile_grouped(const tiling& g, Body&& body) {
-  const auto per_matrix = static_cast<std::uint32_t>(g.tiles_r * g.tiles_c);
-  const auto tiles_c = static_cast<std::uint32_t>(g.tiles_c), tiles_r = static_cast<std::uint32_t>(g.tiles_r);
-  for (std::int64_t b = static_cast<std::int64_t>(blockIdx.y) + static_cast<std::int64_t>(blockIdx.z) * gridDim.y;
-       b < g.batch; b += static_cast<std::int64_t>(gridDim.y) * gridDim.z) {
-    for (std::uint32_t l = blockIdx.x; l < per_matrix; l += gridDim.x) {
-      const std::uint32_t group = l / (GROUP * tiles_c);
-      const std::uint32_t first_row = group * GROUP;
-      const std::uint32_t rows_here = min(static_cast<std::uint32_t>(GROUP), tiles_r - first_row);
-      const std::uint32_t idx = l - group * GROUP * tiles_c;
-      const std::int64_t tr = first_row + idx % rows_here, tc = idx / rows_here;
-      body(tile_coord{b, tr * g.tile_rows, tc * g.tile_cols});
-    }
-  }
-}
-
-/** Grid for for_each_tile_grouped. */
-inline dim3 grouped_grid_for(const tiling& t) {
-  const std::int64_t per_matrix = t.tiles_r * t.tiles_c;
-  const std::int64_t b = t.batch < 65535 ? t.batch : 65535;
-  return dim3(static_cast<unsigned>(per_matrix < 0x7FFFFFFF ? per_matrix : 0x7FFFFFFF), static_cast<unsigned>(b), 1);
-}
-
-/**
  * Shared-memory index of element f of a staged run, skewed by one element every 32 so
  * that gathers and scatters with a stride of 32 elements (or a multiple) spread over the
  * banks. Measured on an H200 against a skew of one bank word per 128 bytes for 1- and

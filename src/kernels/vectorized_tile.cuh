@@ -113,47 +113,20 @@ __device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const t
 
 // The minimum-blocks bound keeps enough 16-byte loads in flight per SM; without it the
 // compiler spends registers on unrolled 64-bit addressing and occupancy drops.
-template <class T, int TILE, int THREADS, int MIN_BLOCKS, bool STREAMING, int GROUP>
+template <class T, int TILE, int THREADS, int MIN_BLOCKS, bool STREAMING>
 __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
     vectorized_kernel(matrix_view<T> m, tiling g, bool vec_in, bool vec_out) {
   __shared__ T tile[TILE][TILE + 1];
-  auto body = [&](const tile_coord& at) {
-    vectorized_tile<T, TILE, THREADS, STREAMING>(m, at, vec_in, vec_out, tile);
-  };
-  if constexpr (GROUP > 0) {
-    for_each_tile_grouped<GROUP>(g, body);
-  } else {
-    g.for_each_tile(body);
-  }
-}
-
-/** GROUP > 0 selects grouped tile order (for_each_tile_grouped); 0 row-major order. */
-template <class T, int TILE, int THREADS, int MIN_BLOCKS, bool STREAMING = false, int GROUP = 0>
-void launch_vectorized_variant(const plan& p) {
-  const tiling g = make_tiling(p, TILE, TILE);
-  const dim3 grid = GROUP > 0 ? grouped_grid_for(g) : grid_for(g);
-  vectorized_kernel<T, TILE, THREADS, MIN_BLOCKS, STREAMING, GROUP>
-      <<<grid, THREADS, 0, p.stream>>>(make_view<T>(p), g, p.vec_in, p.vec_out);
-}
-
-/** The same kernel with its tile in dynamic shared memory (tiles above 48 KiB). */
-template <class T, int TILE, int THREADS, int MIN_BLOCKS, bool STREAMING>
-__global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
-    vectorized_dynamic_kernel(matrix_view<T> m, tiling g, bool vec_in, bool vec_out) {
-  extern __shared__ uint4 dynamic_smem[];
-  auto& tile = *reinterpret_cast<T(*)[TILE][TILE + 1]>(dynamic_smem);
   g.for_each_tile([&](const tile_coord& at) {
     vectorized_tile<T, TILE, THREADS, STREAMING>(m, at, vec_in, vec_out, tile);
   });
 }
 
-template <class T, int TILE, int THREADS, int MIN_BLOCKS, bool STREAMING>
-void launch_vectorized_dynamic(const plan& p) {
-  constexpr int bytes = TILE * (TILE + 1) * static_cast<int>(sizeof(T));
-  auto kernel = vectorized_dynamic_kernel<T, TILE, THREADS, MIN_BLOCKS, STREAMING>;
-  (void)cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+template <class T, int TILE, int THREADS, int MIN_BLOCKS, bool STREAMING = false>
+void launch_vectorized_variant(const plan& p) {
   const tiling g = make_tiling(p, TILE, TILE);
-  kernel<<<grid_for(g), THREADS, bytes, p.stream>>>(make_view<T>(p), g, p.vec_in, p.vec_out);
+  vectorized_kernel<T, TILE, THREADS, MIN_BLOCKS, STREAMING>
+      <<<grid_for(g), THREADS, 0, p.stream>>>(make_view<T>(p), g, p.vec_in, p.vec_out);
 }
 
 }  // namespace xpose::detail
