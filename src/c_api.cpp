@@ -3,8 +3,6 @@
 #include <xpose/xpose.h>
 #include <xpose/xpose.hpp>
 
-#include "core/inplace.hpp"
-#include "core/transpose.hpp"
 
 #include <cstdio>
 #include <new>
@@ -45,20 +43,14 @@ xpose_status_t transpose_c(const char* function, const void* in, void* out, int6
                            int64_t cols, size_t elem_bytes, int64_t ld_in, int64_t ld_out, int64_t stride_in,
                            int64_t stride_out, xpose_strategy_t strategy, cudaStream_t stream) noexcept {
   XPOSE_C_API_BODY(function, {
-    xpose::detail::request req;
-    req.in = in;
-    req.out = out;
-    req.batch = batch;
-    req.rows = rows;
-    req.cols = cols;
-    req.elem_bytes = elem_bytes;
-    req.ld_in = ld_in;
-    req.ld_out = ld_out;
-    req.stride_in = stride_in;
-    req.stride_out = stride_out;
-    req.kernel = static_cast<xpose::strategy>(strategy);
-    req.stream = stream;
-    xpose::detail::transpose(req);
+    xpose::batched_options o;  // the C ABI uses the default tile configuration
+    o.kernel = static_cast<xpose::strategy>(strategy);
+    o.ld_in = ld_in;
+    o.ld_out = ld_out;
+    o.stride_in = stride_in;
+    o.stride_out = stride_out;
+    o.stream = stream;
+    xpose::transpose_bytes(in, out, batch, rows, cols, elem_bytes, o);
   })
 }
 
@@ -83,7 +75,7 @@ xpose_status_t xpose_transpose_batched(const void* in, void* out, int64_t batch,
 xpose_status_t xpose_transpose_inplace_workspace_size(int64_t rows, int64_t cols, size_t elem_bytes, size_t* bytes) {
   XPOSE_C_API_BODY("xpose_transpose_inplace_workspace_size", {
     if (bytes == nullptr) throw xpose::error(xpose::status::invalid_argument, "bytes = NULL");
-    *bytes = xpose::detail::inplace_workspace_bytes(rows, cols, elem_bytes);
+    *bytes = xpose::transpose_inplace_workspace_size(rows, cols, elem_bytes);
   })
 }
 

@@ -4,11 +4,10 @@
 #include "../kernels/launchers.hpp"
 #include "device_checks.hpp"
 #include "raise.hpp"
+#include "validate.hpp"
 
 namespace xpose::detail {
 namespace {
-
-bool supported_elem_bytes(std::size_t e) { return e == 1 || e == 2 || e == 4 || e == 8 || e == 16; }
 
 void check_shape(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes) {
   if (!supported_elem_bytes(elem_bytes)) {

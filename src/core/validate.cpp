@@ -7,8 +7,6 @@
 namespace xpose::detail {
 namespace {
 
-bool supported_elem_bytes(std::size_t e) { return e == 1 || e == 2 || e == 4 || e == 8 || e == 16; }
-
 std::int64_t checked_mul(std::int64_t a, std::int64_t b, const char* what) {
   std::int64_t r = 0;
   if (__builtin_mul_overflow(a, b, &r)) {
@@ -42,6 +40,8 @@ std::int64_t resolve_ld(std::int64_t ld, std::int64_t row_length, const char* na
 }
 
 }  // namespace
+
+bool supported_elem_bytes(std::size_t e) { return e == 1 || e == 2 || e == 4 || e == 8 || e == 16; }
 
 std::int64_t span_bytes(std::int64_t batch, std::int64_t rows, std::int64_t cols, std::int64_t ld,
                         std::int64_t stride, std::size_t elem_bytes) {

@@ -12,6 +12,9 @@ namespace xpose::detail {
  */
 plan validate(const request& req);
 
+/** Element sizes xpose moves: 1, 2, 4, 8 and 16 bytes. */
+bool supported_elem_bytes(std::size_t elem_bytes);
+
 /** Bytes from the first to one past the last element of `batch` strided matrices. */
 std::int64_t span_bytes(std::int64_t batch, std::int64_t rows, std::int64_t cols, std::int64_t ld,
                         std::int64_t stride, std::size_t elem_bytes);

@@ -1,5 +1,7 @@
 #include "profile.hpp"
 
+#include "report.hpp"
+
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -57,11 +59,7 @@ std::string run_command(const std::string& cmd) {
   return out;
 }
 
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
+std::string fmt(const char* f, double v) { return format_number(f, v); }
 
 }  // namespace
 

@@ -9,11 +9,7 @@
 namespace xpose::cli {
 namespace {
 
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
+std::string fmt(const char* f, double v) { return format_number(f, v); }
 
 std::string pad(std::string s, std::size_t w) {
   if (s.size() < w) s.append(w - s.size(), ' ');
@@ -41,6 +37,12 @@ std::string bar(double pct) {
 }
 
 }  // namespace
+
+std::string format_number(const char* printf_format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, printf_format, v);
+  return buf;
+}
 
 void bench_report::finalize() {
   const bench_row* memcpy_row = find("cudaMemcpy");

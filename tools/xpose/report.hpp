@@ -59,6 +59,9 @@ struct bench_report {
   [[nodiscard]] bool all_verified() const;
 };
 
+/** printf-style formatting of one number ("%.1f", 3.14159 -> "3.1"). */
+std::string format_number(const char* printf_format, double v);
+
 /** The seed-style table: one line per row, ratio to memcpy and a bar. */
 std::string format_table(const bench_report& r);
 

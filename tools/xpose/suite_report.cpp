@@ -11,11 +11,7 @@ namespace {
 
 const bench_row* auto_row(const bench_report& r) { return r.find("auto"); }
 
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
+std::string fmt(const char* f, double v) { return format_number(f, v); }
 
 std::string pad(std::string s, std::size_t w, bool left = true) {
   if (s.size() < w) s.insert(left ? s.size() : 0, w - s.size(), ' ');

@@ -1,6 +1,7 @@
 #include "verify.hpp"
 
 #include "../common/device_buffer.hpp"
+#include "reference.hpp"
 
 #include <xpose/xpose.hpp>
 
@@ -45,15 +46,20 @@ constexpr std::size_t kGuard = 256;
 
 // Returns "" if the case is right, else a description of the first problem.
 std::string check_case(const kernel_spec& k, std::size_t e, const shape_case& s, std::uint64_t seed) {
-  const std::int64_t ld_in = s.cols + s.ld_in_pad, ld_out = s.rows + s.ld_out_pad;
-  const std::int64_t stride_in = s.rows * ld_in + s.stride_in_pad, stride_out = s.cols * ld_out + s.stride_out_pad;
-  const auto span = [](std::int64_t b, std::int64_t r, std::int64_t c, std::int64_t ld, std::int64_t st) {
-    return (b - 1) * st + (r - 1) * ld + c;
-  };
+  reference::layout l;
+  l.batch = s.batch;
+  l.rows = s.rows;
+  l.cols = s.cols;
+  l.elem_bytes = e;
+  l.ld_in = s.cols + s.ld_in_pad;
+  l.ld_out = s.rows + s.ld_out_pad;
+  l.stride_in = s.rows * l.ld_in + s.stride_in_pad;
+  l.stride_out = s.cols * l.ld_out + s.stride_out_pad;
+  const std::int64_t ld_in = l.ld_in, ld_out = l.ld_out, stride_in = l.stride_in, stride_out = l.stride_out;
   const std::size_t in_off = s.offset_bytes ? 1 : s.offset_elems * e;
   const std::size_t out_off = s.offset_bytes ? 3 : s.offset_elems * e;
-  const std::size_t in_bytes = in_off + static_cast<std::size_t>(span(s.batch, s.rows, s.cols, ld_in, stride_in)) * e;
-  const std::size_t out_data = static_cast<std::size_t>(span(s.batch, s.cols, s.rows, ld_out, stride_out)) * e;
+  const std::size_t in_bytes = in_off + static_cast<std::size_t>(reference::in_span(l)) * e;
+  const std::size_t out_data = static_cast<std::size_t>(reference::out_span(l)) * e;
   const std::size_t out_bytes = kGuard + out_off + out_data + kGuard;
 
   tooling::device_buffer in(in_bytes), out(out_bytes);
