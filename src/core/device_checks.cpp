@@ -48,33 +48,41 @@ void check_pointer(const void* base, std::int64_t offset, const char* what, int 
 
 }  // namespace
 
-void check_stream(cudaStream_t stream) {
-  const int device = current_device();
-  if (stream != nullptr && stream != cudaStreamLegacy && stream != cudaStreamPerThread) {
-    int stream_device = -1;
-    const cudaError_t err = cudaStreamGetDevice(stream, &stream_device);
-    if (err != cudaSuccess) {
-      (void)cudaGetLastError();
-      raise(status::invalid_argument, "stream = ", static_cast<const void*>(stream), " is not a valid stream (",
-            cudaGetErrorName(err), ")");
-    }
-    if (stream_device != device) {
-      raise(status::invalid_argument, "stream = ", static_cast<const void*>(stream), " belongs to device ",
-            stream_device, " but the current device is ", device);
-    }
+namespace {
+
+void check_stream_on(cudaStream_t stream, int device) {
+  if (stream == nullptr || stream == cudaStreamLegacy || stream == cudaStreamPerThread) return;
+  int stream_device = -1;
+  const cudaError_t err = cudaStreamGetDevice(stream, &stream_device);
+  if (err != cudaSuccess) {
+    (void)cudaGetLastError();
+    raise(status::invalid_argument, "stream = ", static_cast<const void*>(stream), " is not a valid stream (",
+          cudaGetErrorName(err), ")");
+  }
+  if (stream_device != device) {
+    raise(status::invalid_argument, "stream = ", static_cast<const void*>(stream), " belongs to device ",
+          stream_device, " but the current device is ", device);
   }
 }
 
-void check_device_buffer(const void* base, std::int64_t bytes, const char* what) {
-  const int device = current_device();
+void check_buffer_on(const void* base, std::int64_t bytes, const char* what, int device) {
   check_pointer(base, 0, what, device);
   check_pointer(base, bytes - 1, what, device);
 }
 
+}  // namespace
+
+void check_stream_and_buffer(cudaStream_t stream, const void* base, std::int64_t bytes, const char* what) {
+  const int device = current_device();
+  check_stream_on(stream, device);
+  check_buffer_on(base, bytes, what, device);
+}
+
 void check_device_access(const plan& p) {
-  check_stream(p.stream);
-  check_device_buffer(p.in, span_bytes(p.batch, p.rows, p.cols, p.ld_in, p.stride_in, p.elem_bytes), "in");
-  check_device_buffer(p.out, span_bytes(p.batch, p.cols, p.rows, p.ld_out, p.stride_out, p.elem_bytes), "out");
+  const int device = current_device();  // one query per call: this runs on every transpose
+  check_stream_on(p.stream, device);
+  check_buffer_on(p.in, span_bytes(p.batch, p.rows, p.cols, p.ld_in, p.stride_in, p.elem_bytes), "in", device);
+  check_buffer_on(p.out, span_bytes(p.batch, p.cols, p.rows, p.ld_out, p.stride_out, p.elem_bytes), "out", device);
 }
 
 }  // namespace xpose::detail

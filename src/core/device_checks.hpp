@@ -9,10 +9,8 @@ namespace xpose::detail {
 /** Throws invalid_argument (or cuda_error when CUDA itself fails) naming the culprit. */
 void check_device_access(const plan& p);
 
-/** The stream belongs to the current device. */
-void check_stream(cudaStream_t stream);
-
-/** `bytes` bytes from `base` are memory the current device can access. */
-void check_device_buffer(const void* base, std::int64_t bytes, const char* what);
+/** The stream belongs to the current device, and `bytes` bytes from `base` are memory it
+ *  can access (the in-place entry's single buffer). */
+void check_stream_and_buffer(cudaStream_t stream, const void* base, std::int64_t bytes, const char* what);
 
 }  // namespace xpose::detail

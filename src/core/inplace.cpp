@@ -52,8 +52,7 @@ void transpose_inplace(const inplace_request& r) {
   const std::int64_t elements = r.batch * r.rows * r.cols;
   // Empty, or 1 x N / N x 1: the transposed matrix has the same bytes in the same places.
   if (elements == 0 || r.rows == 1 || r.cols == 1) return;
-  check_stream(r.stream);
-  check_device_buffer(r.data, elements * static_cast<std::int64_t>(r.elem_bytes), "data");
+  check_stream_and_buffer(r.stream, r.data, elements * static_cast<std::int64_t>(r.elem_bytes), "data");
   const bool aligned = reinterpret_cast<std::uintptr_t>(r.data) % r.elem_bytes == 0;
   with_element_type(r.elem_bytes, aligned, [&](auto tag) {
     using T = decltype(tag);
