@@ -87,15 +87,18 @@ xpose_status_t xpose_transpose_batched(const void* in, void* out, int64_t batch,
 
 /**
  * In-place transpose (CUB's two-call pattern): ask for the workspace size, then transpose.
- * Square matrices (and 1 x N / N x 1) need no workspace. Rectangular matrices are not
- * implemented yet: both calls return XPOSE_UNSUPPORTED for them.
+ * Square matrices, 1 x N and N x 1 need no workspace (0 bytes). Every other shape needs
+ * max(rows, cols) * elem_bytes bytes, whatever the batch, aligned to elem_bytes; the call
+ * does not allocate. See docs/inplace.md for the algorithm.
  */
 xpose_status_t xpose_transpose_inplace_workspace_size(int64_t rows, int64_t cols, size_t elem_bytes,
                                                       size_t* bytes);
 
 /**
  * data: rows x cols row-major, packed; afterwards cols x rows row-major, packed.
- * workspace may be NULL only when the size query returned 0.
+ * workspace may be NULL only when the size query returned 0; it must not overlap data.
+ * A workspace_bytes smaller than the query's answer gets XPOSE_INVALID_ARGUMENT with the
+ * needed size in the message. The workspace's contents are not preserved.
  */
 xpose_status_t xpose_transpose_inplace(void* data, int64_t rows, int64_t cols, size_t elem_bytes,
                                        void* workspace, size_t workspace_bytes, cudaStream_t stream);

@@ -72,10 +72,12 @@ void check_buffer_on(const void* base, std::int64_t bytes, const char* what, int
 
 }  // namespace
 
-void check_stream_and_buffer(cudaStream_t stream, const void* base, std::int64_t bytes, const char* what) {
+void check_stream_and_buffer(cudaStream_t stream, const void* base, std::int64_t bytes, const char* what,
+                             const void* extra, std::int64_t extra_bytes, const char* extra_what) {
   const int device = current_device();
   check_stream_on(stream, device);
   check_buffer_on(base, bytes, what, device);
+  if (extra != nullptr && extra_bytes > 0) check_buffer_on(extra, extra_bytes, extra_what, device);
 }
 
 void check_device_access(const plan& p) {

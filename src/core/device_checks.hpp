@@ -10,7 +10,10 @@ namespace xpose::detail {
 void check_device_access(const plan& p);
 
 /** The stream belongs to the current device, and `bytes` bytes from `base` are memory it
- *  can access (the in-place entry's single buffer). */
-void check_stream_and_buffer(cudaStream_t stream, const void* base, std::int64_t bytes, const char* what);
+ *  can access (the in-place entry's buffer); so are `extra_bytes` from `extra` when that is
+ *  not null (its workspace). */
+void check_stream_and_buffer(cudaStream_t stream, const void* base, std::int64_t bytes, const char* what,
+                             const void* extra = nullptr, std::int64_t extra_bytes = 0,
+                             const char* extra_what = nullptr);
 
 }  // namespace xpose::detail

@@ -6,8 +6,15 @@
 #include "raise.hpp"
 #include "validate.hpp"
 
+#include <algorithm>
+
 namespace xpose::detail {
 namespace {
+
+// The index arithmetic of the rectangular kernels is exact below 2^52 elements per matrix.
+constexpr std::int64_t kMaxInplaceElements = std::int64_t{1} << 52;
+
+bool rectangular(std::int64_t rows, std::int64_t cols) { return rows != cols && rows > 1 && cols > 1; }
 
 void check_shape(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes) {
   if (!supported_elem_bytes(elem_bytes)) {
@@ -15,9 +22,9 @@ void check_shape(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes) {
   }
   if (rows < 0) raise(status::invalid_argument, "rows = ", rows, " must be >= 0");
   if (cols < 0) raise(status::invalid_argument, "cols = ", cols, " must be >= 0");
-  if (rows != cols && rows > 1 && cols > 1) {
-    raise(status::unsupported, "in-place transpose of a rectangular ", rows, " x ", cols,
-          " matrix is not implemented yet (square matrices and 1 x N / N x 1 are)");
+  std::int64_t elements = 0;
+  if (__builtin_mul_overflow(rows, cols, &elements) || elements >= kMaxInplaceElements) {
+    raise(status::invalid_argument, "rows * cols = ", rows, " * ", cols, " is too large (the limit is 2^52 elements)");
   }
 }
 
@@ -25,7 +32,9 @@ void check_shape(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes) {
 
 std::size_t inplace_workspace_bytes(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes) {
   check_shape(rows, cols, elem_bytes);
-  return 0;  // square: tile pairs are swapped through shared memory
+  // Square: tile pairs swap through shared memory. Rectangular: one line of the longer side,
+  // for the rows or columns too long to stage in shared memory (docs/inplace.md).
+  return rectangular(rows, cols) ? static_cast<std::size_t>(std::max(rows, cols)) * elem_bytes : 0;
 }
 
 void validate_inplace(const inplace_request& r) {
@@ -42,8 +51,18 @@ void validate_inplace(const inplace_request& r) {
           " bytes (xpose_transpose_inplace_workspace_size)");
   }
   if (need > 0 && r.workspace == nullptr) raise(status::invalid_argument, "workspace = NULL but ", need, " bytes are needed");
+  if (need > 0 && reinterpret_cast<std::uintptr_t>(r.workspace) % r.elem_bytes != 0) {
+    raise(status::invalid_argument, "workspace = ", r.workspace, " is not aligned to elem_bytes = ", r.elem_bytes,
+          " (cudaMalloc memory is)");
+  }
   if (bytes != 0 && r.data == nullptr) {
     raise(status::invalid_argument, "data = NULL for a non-empty ", r.rows, " x ", r.cols, " matrix");
+  }
+  if (need > 0 && bytes != 0) {
+    const auto data = reinterpret_cast<std::uintptr_t>(r.data), ws = reinterpret_cast<std::uintptr_t>(r.workspace);
+    if (ws < data + static_cast<std::uintptr_t>(bytes) && data < ws + need) {
+      raise(status::invalid_argument, "workspace = ", r.workspace, " overlaps data = ", r.data);
+    }
   }
 }
 
@@ -52,11 +71,18 @@ void transpose_inplace(const inplace_request& r) {
   const std::int64_t elements = r.batch * r.rows * r.cols;
   // Empty, or 1 x N / N x 1: the transposed matrix has the same bytes in the same places.
   if (elements == 0 || r.rows == 1 || r.cols == 1) return;
-  check_stream_and_buffer(r.stream, r.data, elements * static_cast<std::int64_t>(r.elem_bytes), "data");
+  const std::size_t need = inplace_workspace_bytes(r.rows, r.cols, r.elem_bytes);
+  check_stream_and_buffer(r.stream, r.data, elements * static_cast<std::int64_t>(r.elem_bytes), "data",
+                          need > 0 ? r.workspace : nullptr, static_cast<std::int64_t>(need), "workspace");
   const bool aligned = reinterpret_cast<std::uintptr_t>(r.data) % r.elem_bytes == 0;
   with_element_type(r.elem_bytes, aligned, [&](auto tag) {
     using T = decltype(tag);
-    launch_inplace_square<T>(static_cast<T*>(r.data), r.batch, r.rows, r.stream);
+    if (r.rows == r.cols) {
+      launch_inplace_square<T>(static_cast<T*>(r.data), r.batch, r.rows, r.stream);
+    } else {
+      launch_inplace_rectangular<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, static_cast<T*>(r.workspace),
+                                    r.stream);
+    }
   });
 }
 

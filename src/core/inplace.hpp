@@ -1,6 +1,7 @@
-// In-place transpose: validation, the workspace rule and dispatch. Square matrices (and
-// 1 x N / N x 1, whose layout does not change) are transposed by swapping tile pairs and
-// need no workspace; rectangular ones are not implemented yet and get XPOSE_UNSUPPORTED.
+// In-place transpose: validation, the workspace rule and dispatch. Square matrices are
+// transposed by swapping tile pairs and need no workspace; 1 x N / N x 1 need nothing (the
+// layout does not change); other rectangular shapes take three line permutations and a
+// workspace of max(rows, cols) elements (docs/inplace.md).
 #pragma once
 
 #include <xpose/xpose.hpp>

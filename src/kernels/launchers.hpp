@@ -16,6 +16,10 @@ template <class T> void launch_register_tile(const plan& p);        // auto
 template <class T> void launch_skinny(const plan& p, bool wide);    // auto
 template <class T> void launch_small_batch(const plan& p);          // auto
 template <class T> void launch_inplace_square(T* data, std::int64_t batch, std::int64_t n, cudaStream_t stream);
+/** Rectangular in-place transpose; `workspace` holds max(rows, cols) elements. */
+template <class T>
+void launch_inplace_rectangular(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, T* workspace,
+                                cudaStream_t stream);
 
 /** Throws cuda_error if the launch just made failed. */
 void check_launch(const char* kernel_name);

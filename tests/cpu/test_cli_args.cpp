@@ -83,9 +83,17 @@ TEST(CliArgs, VerifyOptions) {
 
 TEST(CliArgs, CsvAndEverySuiteName) {
   EXPECT_EQ(parse_words({"bench", "--csv", "out.csv"}).bench.csv_path, "out.csv");
-  for (const char* s : {"auto", "ladder", "shapes", "dtypes", "skinny", "batched", "all"}) {
+  for (const char* s : {"auto", "ladder", "shapes", "dtypes", "skinny", "batched", "inplace", "all"}) {
     EXPECT_EQ(parse_words({"bench", "--suite", s}).bench.suite, s);
   }
+}
+
+TEST(CliArgs, Inplace) {
+  EXPECT_FALSE(parse_words({"bench"}).bench.inplace);
+  const command c = parse_words({"bench", "--inplace", "--shape", "30000x7000"});
+  EXPECT_TRUE(c.bench.inplace);
+  EXPECT_EQ(c.bench.rows, 30000);
+  EXPECT_NE(bench_help().find("--inplace"), std::string::npos);
 }
 
 TEST(CliArgs, RowsAndColsSeparately) {
@@ -135,6 +143,7 @@ INSTANTIATE_TEST_SUITE_P(
                       bad_line{{"info", "extra"}, "info takes no arguments"},
                       bad_line{{"bench", "--suite", "fast"}, "unknown suite 'fast'"},
                       bad_line{{"bench", "--shape", "100x200", "--ld-in", "150"}, "--ld-in must be >= cols"},
+                      bad_line{{"bench", "--inplace", "--ld-in", "5000"}, "packed matrices only"},
                       bad_line{{"verify", "--elem-bytes", "3"}, "1, 2, 4, 8 or 16"},
                       bad_line{{"verify", "--frob"}, "unknown verify option"}));
 

@@ -20,12 +20,28 @@ TEST(InplaceValidation, SquareNeedsNoWorkspace) {
   EXPECT_EQ(xpose::transpose_inplace_workspace_size(33, 33, 1), 0u);
 }
 
-TEST(InplaceValidation, RectangularIsUnsupportedForNow) {
+TEST(InplaceValidation, RectangularNeedsOneLongSideOfWorkspace) {
   std::size_t bytes = 0;
-  EXPECT_EQ(xpose_transpose_inplace_workspace_size(3, 5, 4, &bytes), XPOSE_UNSUPPORTED);
-  EXPECT_NE(std::string(xpose_last_error_message()).find("rectangular 3 x 5"), std::string::npos)
+  EXPECT_EQ(xpose_transpose_inplace_workspace_size(3, 5, 4, &bytes), XPOSE_SUCCESS);
+  EXPECT_EQ(bytes, 20u);
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(30000, 7000, 16), 480000u);
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(2, 16777216, 1), 16777216u);
+  EXPECT_EQ(xpose_transpose_inplace_workspace_size(int64_t{1} << 30, int64_t{1} << 30, 1, &bytes),
+            XPOSE_INVALID_ARGUMENT);  // 2^60 elements: past the 2^52 limit
+}
+
+TEST(InplaceValidation, RectangularWorkspaceIsChecked) {
+  EXPECT_EQ(xpose_transpose_inplace(fake(), 3, 5, 4, nullptr, 0, nullptr), XPOSE_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(xpose_last_error_message()).find("needs 20 bytes"), std::string::npos)
       << xpose_last_error_message();
-  EXPECT_EQ(xpose_transpose_inplace(fake(), 3, 5, 4, nullptr, 0, nullptr), XPOSE_UNSUPPORTED);
+  EXPECT_EQ(xpose_transpose_inplace(fake(), 3, 5, 4, nullptr, 20, nullptr), XPOSE_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(xpose_last_error_message()).find("workspace = NULL"), std::string::npos);
+  void* misaligned = reinterpret_cast<void*>(std::uintptr_t{0x20000002});
+  EXPECT_EQ(xpose_transpose_inplace(fake(), 3, 5, 4, misaligned, 20, nullptr), XPOSE_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(xpose_last_error_message()).find("not aligned"), std::string::npos);
+  void* inside = static_cast<char*>(fake()) + 8;
+  EXPECT_EQ(xpose_transpose_inplace(fake(), 3, 5, 4, inside, 20, nullptr), XPOSE_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(xpose_last_error_message()).find("overlaps"), std::string::npos);
 }
 
 struct bad_inplace {
@@ -54,7 +70,7 @@ INSTANTIATE_TEST_SUITE_P(
                       bad_inplace{"negative rows", XPOSE_INVALID_ARGUMENT, "rows = -3", fake(), 1, -3, -3, 4},
                       bad_inplace{"elem_bytes 12", XPOSE_UNSUPPORTED, "elem_bytes = 12", fake(), 1, 8, 8, 12},
                       bad_inplace{"overflow", XPOSE_INVALID_ARGUMENT, "overflows int64", fake(), 1 << 20,
-                                  int64_t{1} << 30, int64_t{1} << 30, 4}));
+                                  int64_t{1} << 25, int64_t{1} << 25, 4}));
 
 TEST(InplaceValidation, NoOpShapesSucceedWithoutTouchingMemory) {
   // 0-sized, 1 x N and N x 1: the bytes do not move, so nothing is launched.

@@ -90,6 +90,57 @@ TEST(Suite, JudgesEachCriterion) {
   EXPECT_NE(os.str().find("\"case\": \"view\""), std::string::npos);
 }
 
+TEST(Suite, InplaceSuiteCoversTheInplaceTargets) {
+  const auto cases = suite_cases("inplace");
+  std::size_t squares = 0, rect = 0, skinny = 0;
+  for (const auto& c : cases) {
+    EXPECT_TRUE(c.problem.inplace) << c.label;
+    if (c.group == "square") {
+      ++squares;
+      EXPECT_EQ(c.problem.rows, c.problem.cols);
+      EXPECT_EQ(c.judge, criterion::ratio_to_out_of_place);
+      EXPECT_DOUBLE_EQ(c.target, 0.95);
+    } else if (c.group == "rect") {
+      ++rect;
+      EXPECT_DOUBLE_EQ(c.target, 0.30);
+    } else if (c.group == "skinny") {
+      ++skinny;
+      EXPECT_LT(std::min(c.problem.rows, c.problem.cols), 32) << c.label;
+      EXPECT_DOUBLE_EQ(c.target, 0.50);
+    }
+  }
+  EXPECT_EQ(squares, 4u * 5u);  // 4096^2 .. 32768^2 x element sizes 1, 2, 4, 8, 16
+  EXPECT_EQ(rect, 4u * 3u);
+  EXPECT_EQ(skinny, 5u * 2u);
+}
+
+TEST(Suite, InplaceRowsAreJudgedAgainstOutOfPlace) {
+  suite_report r;
+  r.name = "inplace";
+  suite_row square;
+  square.c.label = "square";
+  square.c.judge = criterion::ratio_to_out_of_place;
+  square.c.target = 0.95;
+  square.report = report(1.0, 1.05, 0);  // "auto" = out of place
+  bench_row inplace{"inplace", false, true};
+  inplace.median_ms = 1.20;
+  inplace.verified = check::passed;
+  square.report.rows_out.push_back(inplace);
+  square.report.finalize();
+  suite_row rect = square;
+  rect.c.judge = criterion::ratio_to_memcpy;
+  rect.c.target = 0.30;
+  r.rows = {square, rect};
+  judge(r);
+  EXPECT_NEAR(r.rows[0].value, 1.05 / 1.20, 1e-9);
+  EXPECT_FALSE(r.rows[0].met);                     // 0.875 < 0.95
+  EXPECT_NEAR(r.rows[1].value, 1.0 / 1.20, 1e-9);  // the in-place row, not auto
+  EXPECT_TRUE(r.rows[1].met);
+  const std::string table = format_suite(r);
+  EXPECT_NE(table.find(">= 0.95 out-of-place"), std::string::npos) << table;
+  EXPECT_NE(table.find("in-place vs out-of-place"), std::string::npos) << table;
+}
+
 TEST(Suite, WrongResultNeverMeetsItsTarget) {
   suite_report r;
   suite_row row;
@@ -120,8 +171,8 @@ TEST(Suite, ReportOnlySuitesFollowTheSeedTables) {
   EXPECT_EQ(suite_cases("dtypes").size(), 5u);
   EXPECT_EQ(suite_cases("skinny").size(), 14u);
   EXPECT_EQ(suite_cases("batched").size(), 20u + 8u);  // + attention-style shapes
-  EXPECT_EQ(suite_cases("all").size(), 1u + 5u + 5u + suite_cases("auto").size());
-  for (const char* name : {"auto", "ladder", "shapes", "dtypes", "skinny", "batched", "all"}) {
+  EXPECT_EQ(suite_cases("all").size(), 1u + 5u + 5u + suite_cases("auto").size() + suite_cases("inplace").size());
+  for (const char* name : {"auto", "ladder", "shapes", "dtypes", "skinny", "batched", "inplace", "all"}) {
     EXPECT_TRUE(is_suite_name(name)) << name;
     EXPECT_FALSE(suite_cases(name).empty()) << name;
   }

@@ -1,6 +1,8 @@
-// In-place transpose on the GPU: square sizes around the tile size, every element size,
-// batches, an offset pointer; the input is copied aside first and every byte of the
-// result is compared with the CPU reference.
+// In-place transpose on the GPU: square and rectangular shapes, every element size,
+// batches, offset pointers and a seeded random set of shapes. The input is copied aside
+// before the call; afterwards every byte is compared with the CPU reference (or, above
+// 64 MiB, with the independent GPU checker), and poisoned guard bands around the matrix
+// and around the workspace must be unchanged.
 #include "device_buffer.hpp"
 #include "gpu_case.hpp"
 #include "reference.hpp"
@@ -11,46 +13,116 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <random>
+#include <sstream>
 #include <tuple>
 #include <vector>
 
 namespace xpose::testing {
 namespace {
 
-using param = std::tuple<std::size_t, std::int64_t, std::int64_t>;  // elem bytes, n, batch
+constexpr std::size_t kGuard = 512;                         // poisoned bytes on each side
+constexpr std::size_t kHostCheckLimit = std::size_t{64} << 20;  // above: GPU checker
 
-class InplaceSquare : public ::testing::TestWithParam<param> {};
-
-::testing::AssertionResult run_inplace(std::size_t e, std::int64_t n, std::int64_t batch, std::size_t offset) {
-  const std::size_t bytes = static_cast<std::size_t>(batch * n * n) * e;
-  tooling::device_buffer buf(bytes + offset);
-  unsigned char* data = buf.bytes() + offset;
-  tooling::fill_random(buf.get(), bytes + offset, e, 0xA11CE + n * 31 + static_cast<std::uint64_t>(e));
-  std::vector<unsigned char> before(bytes), after(bytes), want(bytes);
-  XPOSE_TOOLING_CUDA(cudaMemcpy(before.data(), data, bytes, cudaMemcpyDeviceToHost));
-  std::size_t ws = 99;
-  if (xpose_transpose_inplace_workspace_size(n, n, e, &ws) != XPOSE_SUCCESS || ws != 0) {
-    return ::testing::AssertionFailure() << "workspace query: " << xpose_last_error_message();
+struct inplace_case {
+  std::size_t elem = 4;
+  std::int64_t rows = 0, cols = 0, batch = 1;
+  std::size_t offset = 0;  // bytes added to the data pointer
+  std::uint64_t seed = 1;
+  std::string describe() const {
+    std::ostringstream os;
+    os << batch << " x " << rows << " x " << cols << ", " << elem << "-byte elements, offset " << offset << ", seed "
+       << seed;
+    return os.str();
   }
-  const xpose_status_t s = xpose_transpose_inplace_batched(data, batch, n, n, e, nullptr, 0, nullptr);
-  if (s != XPOSE_SUCCESS) return ::testing::AssertionFailure() << xpose_last_error_message();
-  const cudaError_t sync = cudaDeviceSynchronize();
-  if (sync != cudaSuccess) return ::testing::AssertionFailure() << cudaGetErrorString(sync);
-  XPOSE_TOOLING_CUDA(cudaMemcpy(after.data(), data, bytes, cudaMemcpyDeviceToHost));
-  reference::transpose(before.data(), want.data(), reference::packed(batch, n, n, e));
-  if (std::memcmp(after.data(), want.data(), bytes) != 0) {
-    std::size_t i = 0;
-    while (after[i] == want[i]) ++i;
-    return ::testing::AssertionFailure() << "n=" << n << " elem=" << e << " batch=" << batch << ": first wrong byte "
-                                         << i;
+};
+
+std::vector<unsigned char> to_host(const void* p, std::size_t bytes) {
+  std::vector<unsigned char> h(bytes);
+  XPOSE_TOOLING_CUDA(cudaMemcpy(h.data(), p, bytes, cudaMemcpyDeviceToHost));
+  return h;
+}
+
+::testing::AssertionResult guards_intact(const unsigned char* base, std::size_t inner, const char* what) {
+  const auto before = to_host(base, kGuard), after = to_host(base + kGuard + inner, kGuard);
+  for (std::size_t i = 0; i < kGuard; ++i) {
+    if (before[i] != tooling::kPoison || after[i] != tooling::kPoison) {
+      return ::testing::AssertionFailure() << "a guard byte next to the " << what << " was written";
+    }
   }
   return ::testing::AssertionSuccess();
 }
 
+::testing::AssertionResult run_inplace(const inplace_case& c) {
+  const std::size_t bytes = static_cast<std::size_t>(c.batch * c.rows * c.cols) * c.elem;
+  tooling::device_buffer buf(kGuard + c.offset + bytes + kGuard);
+  XPOSE_TOOLING_CUDA(cudaMemset(buf.get(), tooling::kPoison, buf.size()));
+  unsigned char* data = buf.bytes() + kGuard + c.offset;
+  if (bytes > 0) tooling::fill_random(data, bytes, c.elem, c.seed);
+
+  std::size_t ws_bytes = 1;
+  if (xpose_transpose_inplace_workspace_size(c.rows, c.cols, c.elem, &ws_bytes) != XPOSE_SUCCESS) {
+    return ::testing::AssertionFailure() << c.describe() << ": workspace query: " << xpose_last_error_message();
+  }
+  const bool rectangular = c.rows != c.cols && c.rows > 1 && c.cols > 1;
+  const std::size_t formula = rectangular ? static_cast<std::size_t>(std::max(c.rows, c.cols)) * c.elem : 0;
+  if (ws_bytes != formula) {
+    return ::testing::AssertionFailure() << c.describe() << ": workspace " << ws_bytes << " bytes, documented "
+                                         << formula;
+  }
+  tooling::device_buffer ws(kGuard + ws_bytes + kGuard);
+  XPOSE_TOOLING_CUDA(cudaMemset(ws.get(), tooling::kPoison, ws.size()));
+  void* workspace = ws_bytes > 0 ? ws.bytes() + kGuard : nullptr;
+
+  const bool host_check = bytes <= kHostCheckLimit;
+  std::vector<unsigned char> before;
+  tooling::device_buffer original;
+  if (host_check) {
+    before = to_host(data, bytes);
+  } else {
+    original = tooling::device_buffer(bytes);
+    XPOSE_TOOLING_CUDA(cudaMemcpy(original.get(), data, bytes, cudaMemcpyDeviceToDevice));
+  }
+
+  const xpose_status_t s =
+      xpose_transpose_inplace_batched(data, c.batch, c.rows, c.cols, c.elem, workspace, ws_bytes, nullptr);
+  if (s != XPOSE_SUCCESS) return ::testing::AssertionFailure() << c.describe() << ": " << xpose_last_error_message();
+  const cudaError_t sync = cudaDeviceSynchronize();
+  if (sync != cudaSuccess) return ::testing::AssertionFailure() << c.describe() << ": " << cudaGetErrorString(sync);
+
+  if (host_check) {
+    std::vector<unsigned char> want(bytes);
+    const auto after = to_host(data, bytes);
+    if (bytes > 0) reference::transpose(before.data(), want.data(), reference::packed(c.batch, c.rows, c.cols, c.elem));
+    if (std::memcmp(after.data(), want.data(), bytes) != 0) {
+      std::size_t i = 0;
+      while (after[i] == want[i]) ++i;
+      const std::size_t e = i / c.elem, per = static_cast<std::size_t>(c.rows * c.cols);
+      return ::testing::AssertionFailure() << c.describe() << ": first wrong element " << e << " (matrix " << e / per
+                                           << ", output row " << (e % per) / c.rows << ", col " << (e % per) % c.rows
+                                           << ")";
+    }
+  } else {
+    const std::int64_t wrong = tooling::count_transpose_mismatches(original.get(), data, c.batch, c.rows, c.cols,
+                                                                   c.elem, c.cols, c.rows, c.rows * c.cols,
+                                                                   c.rows * c.cols);
+    if (wrong != 0) return ::testing::AssertionFailure() << c.describe() << ": " << wrong << " wrong elements";
+  }
+  auto g = guards_intact(buf.bytes() + c.offset, bytes, "matrix");
+  if (!g) return g << " (" << c.describe() << ")";
+  g = guards_intact(ws.bytes(), ws_bytes, "workspace");
+  if (!g) return g << " (" << c.describe() << ")";
+  return ::testing::AssertionSuccess();
+}
+
+using param = std::tuple<std::size_t, std::int64_t, std::int64_t>;  // elem bytes, n, batch
+
+class InplaceSquare : public ::testing::TestWithParam<param> {};
+
 TEST_P(InplaceSquare, MatchesCpuReference) {
   XPOSE_REQUIRE_GPU();
   const auto [e, n, batch] = GetParam();
-  EXPECT_TRUE(run_inplace(e, n, batch, 0));
+  EXPECT_TRUE(run_inplace({e, n, n, batch, 0, 0xA11CE + static_cast<std::uint64_t>(n * 31 + e)}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, InplaceSquare,
@@ -58,24 +130,123 @@ INSTANTIATE_TEST_SUITE_P(Sizes, InplaceSquare,
                                             ::testing::Values<std::int64_t>(1, 2, 31, 32, 33, 64, 127, 1000, 1025),
                                             ::testing::Values<std::int64_t>(1, 3)));
 
-TEST(InplaceSquareOffsets, ByteOffsetPointerUsesByteWiseElements) {
+// Rectangular shapes: coprime and common-factor pairs, primes, one side 2/3/7/31 (skinny),
+// one side past the shared-memory limit (rows staged in the workspace), both orientations.
+using rect_param = std::tuple<std::size_t, std::pair<std::int64_t, std::int64_t>>;
+
+class InplaceRectangular : public ::testing::TestWithParam<rect_param> {};
+
+TEST_P(InplaceRectangular, MatchesReference) {
   XPOSE_REQUIRE_GPU();
-  EXPECT_TRUE(run_inplace(4, 257, 1, 1));
-  EXPECT_TRUE(run_inplace(16, 100, 2, 8));
+  const auto [e, shape] = GetParam();
+  for (const bool flip : {false, true}) {
+    const std::int64_t r = flip ? shape.second : shape.first, c = flip ? shape.first : shape.second;
+    for (const std::int64_t batch : {std::int64_t{1}, std::int64_t{2}}) {
+      if (batch == 2 && r * c * static_cast<std::int64_t>(e) > (std::int64_t{16} << 20)) continue;
+      EXPECT_TRUE(run_inplace({e, r, c, batch, 0, static_cast<std::uint64_t>(r * 1000003 + c * 7 + e)}));
+    }
+  }
 }
 
-TEST(InplaceSquareOffsets, TypedOverload) {
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, InplaceRectangular,
+    ::testing::Combine(::testing::Values<std::size_t>(1, 2, 4, 8, 16),
+                       ::testing::Values(std::pair<std::int64_t, std::int64_t>{2, 3}, std::pair<std::int64_t, std::int64_t>{3, 5},
+                                         std::pair<std::int64_t, std::int64_t>{2, 1000}, std::pair<std::int64_t, std::int64_t>{4, 6},
+                                         std::pair<std::int64_t, std::int64_t>{31, 33}, std::pair<std::int64_t, std::int64_t>{32, 64},
+                                         std::pair<std::int64_t, std::int64_t>{33, 4097}, std::pair<std::int64_t, std::int64_t>{7, 12345},
+                                         std::pair<std::int64_t, std::int64_t>{64, 1024}, std::pair<std::int64_t, std::int64_t>{257, 1000},
+                                         std::pair<std::int64_t, std::int64_t>{1000, 1024}, std::pair<std::int64_t, std::int64_t>{997, 1009},
+                                         std::pair<std::int64_t, std::int64_t>{3, 100000}, std::pair<std::int64_t, std::int64_t>{2, 300001},
+                                         std::pair<std::int64_t, std::int64_t>{31, 70000}, std::pair<std::int64_t, std::int64_t>{1, 777})));
+
+// The targets' shapes at full size (GPU-checked above 64 MiB).
+TEST(InplaceLarge, TargetShapes) {
   XPOSE_REQUIRE_GPU();
-  const int n = 200;
-  std::vector<float> h(n * n), back(n * n);
-  for (int i = 0; i < n * n; ++i) h[i] = static_cast<float>(i);
+  const std::pair<std::int64_t, std::int64_t> shapes[] = {{8192, 4096}, {16384, 1024}, {30000, 7000}, {12345, 6789},
+                                                          {2, 16777216}, {3, 5592405}, {16777216, 2}};
+  for (const std::size_t e : {1, 2, 4, 8, 16}) {
+    for (const auto& [r, c] : shapes) {
+      EXPECT_TRUE(run_inplace({e, r, c, 1, 0, static_cast<std::uint64_t>(r + c + e)}));
+    }
+  }
+}
+
+// Columns too long for shared memory even one element wide (16-byte elements, the short
+// side above 227 KiB / 16): the column permutations stage through the workspace.
+TEST(InplaceLarge, ColumnsStagedInWorkspace) {
+  XPOSE_REQUIRE_GPU();
+  EXPECT_TRUE(run_inplace({16, 14600, 14700, 1, 0, 11}));
+  EXPECT_TRUE(run_inplace({16, 14700, 14600, 1, 0, 12}));
+}
+
+// Seeded random shapes in [1, 20000]^2, skewed toward edges (1, 2, 31, 33, primes, coprime
+// neighbours), capped at 32 MiB so the CPU reference can check every byte.
+TEST(InplaceRandomized, RandomShapesMatchCpuReference) {
+  XPOSE_REQUIRE_GPU();
+  const std::uint64_t seed = 20261121;
+  std::mt19937_64 rng(seed);
+  const std::int64_t edges[] = {1, 2, 3, 7, 31, 32, 33, 63, 64, 65, 127, 4093, 4096, 4099, 19997, 20000};
+  auto pick = [&]() -> std::int64_t {
+    switch (rng() % 4) {
+      case 0: return edges[rng() % (sizeof(edges) / sizeof(edges[0]))];
+      case 1: return 1 + static_cast<std::int64_t>(rng() % 20000);
+      default: {  // log-uniform, so small and large sides are equally common
+        const double x = std::uniform_real_distribution<double>(0.0, std::log(20000.0))(rng);
+        return std::max<std::int64_t>(1, static_cast<std::int64_t>(std::exp(x)));
+      }
+    }
+  };
+  int ran = 0;
+  for (int i = 0; ran < 300 && i < 100000; ++i) {
+    inplace_case c;
+    c.elem = std::size_t{1} << (rng() % 5);
+    c.rows = pick();
+    c.cols = rng() % 5 == 0 ? c.rows + 1 : pick();  // n x (n+1): coprime neighbours
+    c.batch = rng() % 6 == 0 ? 2 : 1;
+    c.offset = rng() % 5 == 0 && c.elem > 1 ? 1 + rng() % (c.elem - 1) : 0;
+    c.seed = seed + static_cast<std::uint64_t>(i);
+    if (c.batch * c.rows * c.cols * static_cast<std::int64_t>(c.elem) > (std::int64_t{32} << 20)) continue;
+    ++ran;
+    ASSERT_TRUE(run_inplace(c)) << "randomized case " << i << " of seed " << seed;
+  }
+  EXPECT_EQ(ran, 300);
+}
+
+TEST(InplaceOffsets, ByteOffsetPointerUsesByteWiseElements) {
+  XPOSE_REQUIRE_GPU();
+  EXPECT_TRUE(run_inplace({4, 257, 257, 1, 1, 7}));
+  EXPECT_TRUE(run_inplace({16, 100, 100, 2, 8, 8}));
+  EXPECT_TRUE(run_inplace({4, 300, 77, 1, 2, 9}));
+  EXPECT_TRUE(run_inplace({8, 5, 3000, 2, 3, 10}));
+}
+
+TEST(InplaceOffsets, TypedOverloads) {
+  XPOSE_REQUIRE_GPU();
+  const int rows = 200, cols = 300;
+  std::vector<float> h(rows * cols), back(rows * cols);
+  for (int i = 0; i < rows * cols; ++i) h[i] = static_cast<float>(i);
   tooling::device_buffer d(h.size() * 4);
   XPOSE_TOOLING_CUDA(cudaMemcpy(d.get(), h.data(), h.size() * 4, cudaMemcpyHostToDevice));
-  xpose::transpose_inplace(static_cast<float*>(d.get()), n, n);
+  xpose::transpose_inplace(static_cast<float*>(d.get()), rows, rows);  // square: no workspace
+  xpose::transpose_inplace(static_cast<float*>(d.get()), rows, rows);  // and back
+  tooling::device_buffer ws(xpose::transpose_inplace_workspace_size(rows, cols, 4));
+  xpose::transpose_inplace(static_cast<float*>(d.get()), rows, cols, ws.get(), ws.size());
   XPOSE_TOOLING_CUDA(cudaMemcpy(back.data(), d.get(), h.size() * 4, cudaMemcpyDeviceToHost));
-  for (int r = 0; r < n; ++r) {
-    for (int c = 0; c < n; ++c) ASSERT_EQ(back[c * n + r], h[r * n + c]);
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) ASSERT_EQ(back[c * rows + r], h[r * cols + c]);
   }
+}
+
+TEST(InplaceErrors, WorkspaceTooSmallNamesTheNeededSize) {
+  XPOSE_REQUIRE_GPU();
+  tooling::device_buffer d(300 * 77 * 4), ws(300 * 4);
+  EXPECT_EQ(xpose_transpose_inplace(d.get(), 300, 77, 4, ws.get(), 299 * 4, nullptr), XPOSE_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(xpose_last_error_message()).find("needs 1200 bytes"), std::string::npos)
+      << xpose_last_error_message();
+  EXPECT_EQ(xpose_transpose_inplace(d.get(), 300, 77, 4, ws.bytes() + 2, 1196, nullptr), XPOSE_INVALID_ARGUMENT);
+  EXPECT_EQ(xpose_transpose_inplace(d.get(), 300, 77, 4, d.get(), 1200, nullptr), XPOSE_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(xpose_last_error_message()).find("overlaps"), std::string::npos) << xpose_last_error_message();
 }
 
 }  // namespace

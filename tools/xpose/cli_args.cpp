@@ -82,25 +82,28 @@ bench_options parse_bench(const std::vector<std::string>& args, std::size_t firs
       if (!is_suite_name(b.suite)) throw usage_error("unknown suite '" + b.suite + "' (known: " + suite_names() + ")");
     } else if (a == "--no-verify") {
       b.verify = false;
+    } else if (a == "--inplace") {
+      b.inplace = true;
     } else {
       throw usage_error("unknown bench option '" + a + "' (see xpose bench --help)");
     }
   }
   if (b.ld_in != 0 && b.ld_in < b.cols) throw usage_error("--ld-in must be >= cols (or 0 for packed)");
   if (b.ld_out != 0 && b.ld_out < b.rows) throw usage_error("--ld-out must be >= rows (or 0 for packed)");
+  if (b.inplace && (b.ld_in != 0 || b.ld_out != 0)) throw usage_error("--inplace transposes packed matrices only");
   return b;
 }
 
 }  // namespace
 
 bool is_suite_name(const std::string& name) {
-  for (const char* s : {"auto", "ladder", "shapes", "dtypes", "skinny", "batched", "all"}) {
+  for (const char* s : {"auto", "ladder", "shapes", "dtypes", "skinny", "batched", "inplace", "all"}) {
     if (name == s) return true;
   }
   return false;
 }
 
-std::string suite_names() { return "auto, ladder, shapes, dtypes, skinny, batched, all"; }
+std::string suite_names() { return "auto, ladder, shapes, dtypes, skinny, batched, inplace, all"; }
 
 namespace {
 
@@ -290,7 +293,12 @@ std::string bench_help() {
          "                           dtypes   every strategy at 4096^2 for 1, 2, 4, 8, 16 bytes\n"
          "                           skinny   auto on the skinny shapes, 1 and 4 bytes\n"
          "                           batched  auto on the batched shapes, 1 to 8 bytes\n"
+         "                           inplace  in-place vs out-of-place auto vs cudaMemcpy:\n"
+         "                                    squares 4096^2 to 32768^2, rectangular and\n"
+         "                                    skinny shapes, each judged\n"
          "                           all      all of the above\n"
+         "  --inplace              time the in-place transpose (xpose_transpose_inplace) of\n"
+         "                         the shape next to out-of-place auto and cudaMemcpy\n"
          "  --reps N               timed runs per row (default 30)\n"
          "  --warmup N             untimed runs first (default 5)\n"
          "  --json FILE            also write the results as JSON\n"

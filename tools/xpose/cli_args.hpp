@@ -48,6 +48,7 @@ struct bench_options {
   std::string json_path;  ///< empty: no JSON
   std::string csv_path;   ///< empty: no CSV
   bool verify = true;
+  bool inplace = false;  ///< time the in-place transpose next to out-of-place auto and memcpy
   std::string suite;  ///< non-empty: run the named suite instead of one problem
 };
 

@@ -18,10 +18,11 @@ enum class criterion {
   ratio_to_memcpy,     ///< auto median >= target x memcpy bandwidth
   within_of_reference, ///< auto time <= (1 + target) x the time of the row named by `reference`
   not_slower_than_cublas, ///< auto median <= cuBLAS median
+  ratio_to_out_of_place,  ///< in-place median <= out-of-place auto median / target
 };
 
 struct suite_case {
-  std::string group;  ///< "large", "skinny", "batched", "submatrix", "latency"
+  std::string group;  ///< "large", "skinny", "batched", "submatrix", "latency", "square", ...
   std::string label;
   bench_options problem;
   criterion judge = criterion::ratio_to_memcpy;

@@ -118,6 +118,39 @@ std::vector<suite_case> dtypes_suite() {
   return out;
 }
 
+// The targets of the in-place issue: squares at >= 0.95 of out-of-place auto with no
+// workspace; rectangular shapes at >= 0.30 of memcpy, skinny ones (a side < 32) at >= 0.50.
+std::vector<suite_case> inplace_suite() {
+  std::vector<suite_case> out;
+  auto add = [&](const char* group, std::int64_t rows, std::int64_t cols, std::size_t e, criterion judge,
+                 double target) {
+    suite_case c;
+    c.group = group;
+    c.label = shape_label(1, rows, cols, e);
+    c.problem = problem(1, rows, cols, e);
+    c.problem.inplace = true;
+    c.judge = judge;
+    c.target = target;
+    out.push_back(c);
+  };
+  for (const std::int64_t n : {4096, 8192, 16384, 32768}) {
+    for (const std::size_t e : {1, 2, 4, 8, 16}) add("square", n, n, e, criterion::ratio_to_out_of_place, 0.95);
+  }
+  const std::int64_t general[][2] = {{8192, 4096}, {16384, 1024}, {30000, 7000}, {12345, 6789}};
+  for (const std::size_t e : {1, 4, 16}) {
+    for (const auto& s : general) add("rect", s[0], s[1], e, criterion::ratio_to_memcpy, 0.30);
+  }
+  for (const std::size_t e : {1, 4}) {
+    const std::int64_t n3 = ((std::int64_t{64} << 20) / static_cast<std::int64_t>(e) + 2) / 3;
+    add("skinny", 2, std::int64_t{1} << 24, e, criterion::ratio_to_memcpy, 0.50);
+    add("skinny", std::int64_t{1} << 24, 2, e, criterion::ratio_to_memcpy, 0.50);
+    add("skinny", 3, n3, e, criterion::ratio_to_memcpy, 0.50);
+    add("skinny", n3, 3, e, criterion::ratio_to_memcpy, 0.50);
+    add("skinny", 31, 1 << 21, e, criterion::ratio_to_memcpy, 0.50);
+  }
+  return out;
+}
+
 std::vector<suite_case> report_only(const std::vector<suite_case>& judged, const char* group) {
   std::vector<suite_case> out;
   for (auto c : judged) {
@@ -135,6 +168,7 @@ std::vector<suite_case> suite_cases(const std::string& name) {
   if (name == "ladder") return ladder_suite();
   if (name == "shapes") return shapes_suite();
   if (name == "dtypes") return dtypes_suite();
+  if (name == "inplace") return inplace_suite();
   if (name == "skinny") return report_only(auto_suite(), "skinny");
   if (name == "batched") {
     auto out = report_only(auto_suite(), "batched");
@@ -147,7 +181,7 @@ std::vector<suite_case> suite_cases(const std::string& name) {
   }
   if (name == "all") {
     std::vector<suite_case> out;
-    for (const char* s : {"ladder", "shapes", "dtypes", "auto"}) {
+    for (const char* s : {"ladder", "shapes", "dtypes", "auto", "inplace"}) {
       for (auto& c : suite_cases(s)) out.push_back(std::move(c));
     }
     return out;

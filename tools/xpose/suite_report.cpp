@@ -9,7 +9,11 @@
 namespace xpose::cli {
 namespace {
 
-const bench_row* auto_row(const bench_report& r) { return r.find("auto"); }
+// The row a case is judged on: the in-place transpose in in-place problems, else auto.
+const bench_row* auto_row(const bench_report& r) {
+  const bench_row* inplace = r.find("inplace");
+  return inplace ? inplace : r.find("auto");
+}
 
 std::string fmt(const char* f, double v) { return format_number(f, v); }
 
@@ -24,6 +28,7 @@ std::string target_text(const suite_case& c) {
     case criterion::ratio_to_memcpy: return ">= " + fmt("%.2f", c.target) + " memcpy";
     case criterion::within_of_reference: return "within " + fmt("%.0f", 100 * c.target) + "% of packed";
     case criterion::not_slower_than_cublas: return "<= cuBLAS time";
+    case criterion::ratio_to_out_of_place: return ">= " + fmt("%.2f", c.target) + " out-of-place";
   }
   return "?";
 }
@@ -66,6 +71,14 @@ void judge(suite_report& r) {
         row.value = cublas ? cublas->median_ms / a->median_ms : 0;  // speed relative to cuBLAS
         row.met = row.beats_cublas;
         break;
+      case criterion::ratio_to_out_of_place: {
+        const bench_row* out_of_place = row.report.find("auto");
+        if (out_of_place && out_of_place->ran) {
+          row.value = out_of_place->median_ms / a->median_ms;  // in-place speed relative to out-of-place
+          row.met = row.value >= row.c.target;
+        }
+        break;
+      }
       case criterion::within_of_reference: {
         const auto ref = std::find_if(r.rows.begin(), r.rows.end(),
                                       [&](const suite_row& x) { return x.c.label == row.c.reference; });
@@ -90,9 +103,12 @@ std::string format_suite(const suite_report& r) {
   const auto judged = std::count_if(r.rows.begin(), r.rows.end(), [](const suite_row& x) { return x.c.judge != criterion::none; });
   if (judged == 0) return os.str();
   const device_summary* d = r.rows.empty() ? nullptr : &r.rows.front().report.device;
-  os << "suite " << r.name << " on " << (d ? d->name : "?") << ": auto vs cudaMemcpy of the same bytes and cuBLAS geam, "
+  os << "suite " << r.name << " on " << (d ? d->name : "?")
+     << (r.name == "inplace" ? ": in-place vs out-of-place auto vs cudaMemcpy of the same bytes, "
+                             : ": auto vs cudaMemcpy of the same bytes and cuBLAS geam, ")
      << "median of " << (r.rows.empty() ? 0 : r.rows.front().report.reps) << " runs each\n\n";
-  os << pad("group", 10) << pad("case", 30) << pad("auto GB/s", 10, false) << pad("% memcpy", 10, false)
+  os << pad("group", 10) << pad("case", 30) << pad(r.name == "inplace" ? "inpl GB/s" : "auto GB/s", 10, false)
+     << pad("% memcpy", 10, false)
      << pad("cuBLAS %", 10, false) << "  " << pad("target", 22) << pad("measured", 10, false) << "  verdict\n";
   os << std::string(112, '-') << "\n";
   for (const auto& row : r.rows) {
@@ -108,6 +124,7 @@ std::string format_suite(const suite_report& r) {
       case criterion::ratio_to_memcpy: measured = fmt("%.3f", row.value); break;
       case criterion::within_of_reference: measured = fmt("%+.1f%%", 100 * row.value); break;
       case criterion::not_slower_than_cublas: measured = fmt("%.2fx", row.value); break;
+      case criterion::ratio_to_out_of_place: measured = fmt("%.3f", row.value); break;
     }
     std::string verdict = row.met ? "met" : "MISS";
     if (!row.report.skipped.empty()) verdict = "SKIPPED (" + row.report.skipped + ")";

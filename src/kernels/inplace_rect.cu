@@ -1,0 +1,246 @@
+// In-place transpose of rectangular matrices: three line permutations (inplace_rect_maps.cuh),
+// each staged through shared memory so that a block reads a whole line (a row, or a strip
+// of w columns) before it writes any of it. Lines are disjoint, so blocks never race.
+// A line too long for shared memory is staged in the caller's workspace instead:
+// max(rows, cols) elements, the only scratch the algorithm needs.
+#include "element_types.hpp"
+#include "inplace_rect_maps.cuh"
+#include "launchers.hpp"
+
+#include "../core/raise.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace xpose::detail {
+namespace {
+
+using namespace inplace_rect;
+
+constexpr int kColThreads = 512, kRowThreads = 1024, kUnroll = 4;
+
+/** Moves one line of `count` slots: stage[place(k)] = *line(k), barrier, *line(k) = stage[take(k)],
+    barrier. line(k) is the k-th element of the line in memory order, so warps read and write
+    contiguous bytes, or nullptr for a slot past the line's end; gather maps use
+    place = identity, scatter maps take = identity. */
+template <class T, class Line, class Place, class Take>
+__device__ __forceinline__ void permute_line(T* stage, std::int64_t count, Line line, Place place, Take take) {
+  for (std::int64_t k0 = threadIdx.x; k0 < count; k0 += std::int64_t{kUnroll} * blockDim.x) {
+    T v[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      const std::int64_t k = k0 + std::int64_t{u} * blockDim.x;
+      const T* p = k < count ? line(k) : nullptr;
+      if (p != nullptr) v[u] = *p;
+    }
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      const std::int64_t k = k0 + std::int64_t{u} * blockDim.x;
+      if (k < count && line(k) != nullptr) stage[place(k)] = v[u];
+    }
+  }
+  __syncthreads();
+  for (std::int64_t k = threadIdx.x; k < count; k += blockDim.x) {
+    T* p = line(k);
+    if (p != nullptr) *p = stage[take(k)];
+  }
+  __syncthreads();
+}
+
+/** Column op on strips of w columns of every matrix of the batch. kScatter: map gives the
+    destination row of (r, j); otherwise the source row of destination (r, j). The stage is
+    shared memory, or (kGlobalStage) this block's slot of s * w elements in the workspace. */
+template <class T, class Map, bool kScatter, bool kGlobalStage>
+__global__ void __launch_bounds__(kColThreads) column_permute_kernel(T* data, std::int64_t batch, grid_shape g,
+                                                                      int log2_w, Map map, T* workspace) {
+  extern __shared__ unsigned char shared_bytes[];
+  const std::int64_t w = std::int64_t{1} << log2_w;
+  T* stage = kGlobalStage ? workspace + blockIdx.x * g.s * w : reinterpret_cast<T*>(shared_bytes);
+  const std::int64_t strips = (g.L + w - 1) >> log2_w;
+  for (std::int64_t m = blockIdx.y; m < batch; m += gridDim.y) {
+    T* mat = data + m * g.s * g.L;
+    for (std::int64_t strip = blockIdx.x; strip < strips; strip += gridDim.x) {
+      const std::int64_t j0 = strip << log2_w, width = w < g.L - j0 ? w : g.L - j0;
+      // Slot k = r * w + jj walks the strip row by row, so a warp reads contiguous bytes of a row.
+      auto line = [&](std::int64_t k) -> T* {
+        const std::int64_t jj = k & (w - 1);
+        return jj < width ? mat + (k >> log2_w) * g.L + j0 + jj : nullptr;
+      };
+      auto mapped = [&](std::int64_t k) {
+        const std::int64_t jj = k & (w - 1);
+        return (map(k >> log2_w, j0 + jj) << log2_w) + jj;
+      };
+      auto same = [](std::int64_t k) { return k; };
+      if constexpr (kScatter) {
+        permute_line(stage, g.s * w, line, mapped, same);
+      } else {
+        permute_line(stage, g.s * w, line, same, mapped);
+      }
+    }
+  }
+}
+
+/** Row op, one block per row, the row staged in shared memory. kScatter: map gives the
+    destination column of (r, j); otherwise the source column of destination (r, j). */
+template <class T, class Map, bool kScatter>
+__global__ void __launch_bounds__(kRowThreads) row_permute_kernel(T* data, std::int64_t batch, grid_shape g, Map map) {
+  extern __shared__ unsigned char shared_bytes[];
+  T* stage = reinterpret_cast<T*>(shared_bytes);
+  for (std::int64_t m = blockIdx.y; m < batch; m += gridDim.y) {
+    for (std::int64_t r = blockIdx.x; r < g.s; r += gridDim.x) {
+      T* row = data + (m * g.s + r) * g.L;
+      auto line = [&](std::int64_t k) -> T* { return row + k; };
+      auto mapped = [&](std::int64_t k) { return map(r, k); };
+      auto same = [](std::int64_t k) { return k; };
+      if constexpr (kScatter) {
+        permute_line(stage, g.L, line, mapped, same);
+      } else {
+        permute_line(stage, g.L, line, same, mapped);
+      }
+    }
+  }
+}
+
+/** Row op for a row longer than shared memory, in two grid-wide launches through the
+    workspace: first copy (scattering when kScatter), then write back (gathering otherwise). */
+template <class T, class Map, bool kScatter>
+__global__ void row_to_workspace_kernel(const T* row, T* workspace, std::int64_t r, grid_shape g, Map map) {
+  for (std::int64_t j = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; j < g.L;
+       j += std::int64_t{gridDim.x} * blockDim.x) {
+    workspace[kScatter ? map(r, j) : j] = row[j];
+  }
+}
+
+template <class T, class Map, bool kScatter>
+__global__ void workspace_to_row_kernel(T* row, const T* workspace, std::int64_t r, grid_shape g, Map map) {
+  for (std::int64_t j = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; j < g.L;
+       j += std::int64_t{gridDim.x} * blockDim.x) {
+    row[j] = workspace[kScatter ? j : map(r, j)];
+  }
+}
+
+struct device_limits {
+  int sms = 0;
+  std::int64_t shared_optin = 0;  // bytes of shared memory one block may opt in to
+};
+
+device_limits query_limits() {
+  device_limits lim;
+  int device = 0, value = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  check_cuda(cudaDeviceGetAttribute(&value, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+  lim.sms = value;
+  check_cuda(cudaDeviceGetAttribute(&value, cudaDevAttrMaxSharedMemoryPerBlockOptin, device),
+             "cudaDeviceGetAttribute");
+  lim.shared_optin = value;
+  return lim;
+}
+
+unsigned capped(std::int64_t v, std::int64_t limit) { return static_cast<unsigned>(std::max<std::int64_t>(1, std::min(v, limit))); }
+
+template <class Kernel>
+void allow_shared(Kernel kernel, std::int64_t bytes) {
+  if (bytes > 48 * 1024) {
+    check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(bytes)),
+               "cudaFuncSetAttribute");
+  }
+}
+
+/** log2 of the strip width (in elements) of a column op: a strip row of at least one 32-byte
+    sector and, for short columns, up to 512 bytes; at most 96 KiB of stage so that two blocks
+    share an SM when they can. -1 when even one column does not fit in shared memory. */
+int strip_log2_width(std::int64_t s, std::int64_t elem, std::int64_t shared_optin) {
+  const std::int64_t preferred_bytes = 96 * 1024, max_row_bytes = 512;
+  const int sector_log2 = elem >= 32 ? 0 : elem == 16 ? 1 : elem == 8 ? 2 : elem == 4 ? 3 : elem == 2 ? 4 : 5;
+  auto stage_bytes = [&](int log2_w) { return s * (std::int64_t{1} << log2_w) * elem; };
+  int log2_w = 0;
+  while ((std::int64_t{2} << log2_w) * elem <= max_row_bytes && stage_bytes(log2_w + 1) <= preferred_bytes) ++log2_w;
+  if (log2_w < sector_log2 && stage_bytes(sector_log2) <= shared_optin) log2_w = sector_log2;
+  while (log2_w > 0 && stage_bytes(log2_w) > shared_optin) --log2_w;
+  return stage_bytes(log2_w) <= shared_optin ? log2_w : -1;
+}
+
+template <class T, bool kScatter, class Map>
+void column_permute(T* data, std::int64_t batch, const grid_shape& g, Map map, T* workspace, const device_limits& lim,
+                    cudaStream_t stream) {
+  const int log2_w = strip_log2_width(g.s, sizeof(T), lim.shared_optin);
+  if (log2_w >= 0) {
+    const std::int64_t w = std::int64_t{1} << log2_w;
+    const std::int64_t bytes = g.s * w * static_cast<std::int64_t>(sizeof(T));
+    auto kernel = column_permute_kernel<T, Map, kScatter, false>;
+    allow_shared(kernel, bytes);
+    const dim3 grid(capped((g.L + w - 1) / w, 0x7FFFFFFF), capped(batch, 65535));
+    kernel<<<grid, kColThreads, static_cast<size_t>(bytes), stream>>>(data, batch, g, log2_w, map, nullptr);
+    check_launch("inplace column permute");
+    return;
+  }
+  // A column longer than shared memory: one column per workspace slot of s elements
+  // (the workspace holds L >= s elements, so there is at least one slot).
+  const std::int64_t slots = g.L / g.s;
+  const dim3 grid(capped(std::min<std::int64_t>(slots, std::int64_t{8} * lim.sms), 0x7FFFFFFF), 1);
+  for (std::int64_t m = 0; m < batch; ++m) {
+    column_permute_kernel<T, Map, kScatter, true>
+        <<<grid, kColThreads, 0, stream>>>(data + m * g.s * g.L, 1, g, 0, map, workspace);
+    check_launch("inplace column permute (workspace)");
+  }
+}
+
+template <class T, bool kScatter, class Map>
+void row_permute(T* data, std::int64_t batch, const grid_shape& g, Map map, T* workspace, const device_limits& lim,
+                 cudaStream_t stream) {
+  const std::int64_t bytes = g.L * static_cast<std::int64_t>(sizeof(T));
+  if (bytes <= lim.shared_optin) {
+    auto kernel = row_permute_kernel<T, Map, kScatter>;
+    allow_shared(kernel, bytes);
+    const dim3 grid(capped(g.s, 0x7FFFFFFF), capped(batch, 65535));
+    kernel<<<grid, kRowThreads, static_cast<size_t>(bytes), stream>>>(data, batch, g, map);
+    check_launch("inplace row permute");
+    return;
+  }
+  // A row longer than shared memory: the whole GPU moves it through the workspace, one row
+  // at a time (such rows belong to short, wide grids, so there are few of them).
+  const unsigned blocks = capped((g.L + 255) / 256, std::int64_t{16} * lim.sms);
+  for (std::int64_t m = 0; m < batch; ++m) {
+    for (std::int64_t r = 0; r < g.s; ++r) {
+      T* row = data + (m * g.s + r) * g.L;
+      row_to_workspace_kernel<T, Map, kScatter><<<blocks, 256, 0, stream>>>(row, workspace, r, g, map);
+      workspace_to_row_kernel<T, Map, kScatter><<<blocks, 256, 0, stream>>>(row, workspace, r, g, map);
+      check_launch("inplace row permute (workspace)");
+    }
+  }
+}
+
+}  // namespace
+
+template <class T>
+void launch_inplace_rectangular(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, T* workspace,
+                                cudaStream_t stream) {
+  const device_limits lim = query_limits();
+  const bool wide = rows <= cols;
+  grid_shape g;
+  g.s = std::min(rows, cols);
+  g.L = std::max(rows, cols);
+  const std::int64_t c = std::gcd(g.s, g.L);
+  g.by_s = divider(g.s);
+  g.by_L = divider(g.L);
+  g.by_b = divider(g.L / c);
+  const rotate_map rotate{g, wide};
+  const shuffle_map shuffle{g};
+  const collect_map collect{g};
+  if (wide) {
+    if (c > 1) column_permute<T, false>(data, batch, g, rotate, workspace, lim, stream);
+    row_permute<T, true>(data, batch, g, shuffle, workspace, lim, stream);
+    column_permute<T, false>(data, batch, g, collect, workspace, lim, stream);
+  } else {
+    column_permute<T, true>(data, batch, g, collect, workspace, lim, stream);
+    row_permute<T, false>(data, batch, g, shuffle, workspace, lim, stream);
+    if (c > 1) column_permute<T, false>(data, batch, g, rotate, workspace, lim, stream);
+  }
+}
+
+#define XPOSE_INSTANTIATE(T) \
+  template void launch_inplace_rectangular<T>(T*, std::int64_t, std::int64_t, std::int64_t, T*, cudaStream_t);
+XPOSE_FOR_EACH_ELEMENT_TYPE(XPOSE_INSTANTIATE)
+#undef XPOSE_INSTANTIATE
+
+}  // namespace xpose::detail
