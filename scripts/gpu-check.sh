@@ -43,10 +43,11 @@ if [ "${XPOSE_SANITIZE:-0}" = 1 ]; then
   if command -v compute-sanitizer >/dev/null 2>&1; then
     big='*2x16M*:*16Mx2*:*64x9000*:*3000x31*:*7x3000*:*5003x13*:*100x300_wide*:*batch300*:*1001x7*:*4097x33*:*33x4097*'
     for tool in memcheck initcheck synccheck racecheck; do
-      filter="AllPaths/*_e1_*:AllPaths/*_e4_*:AllPaths/*_e16_*:ApiGpu.*:Randomized.*:Threads.*:-$big:HugeMatrix.*:Async.*"
-      [ "$tool" = racecheck ] && filter="AllPaths/*_e4_*:Randomized.*:-$big"
+      inplace='Inplace*:*/InplaceSquare.*:*/InplaceRectangular.*'
+      filter="AllPaths/*_e1_*:AllPaths/*_e4_*:AllPaths/*_e16_*:ApiGpu.*:Randomized.*:Threads.*:$inplace:-$big:HugeMatrix.*:Async.*:InplaceLarge.*"
+      [ "$tool" = racecheck ] && filter="AllPaths/*_e4_*:Randomized.*:$inplace:-$big:InplaceLarge.*"
       start=$SECONDS
-      XPOSE_RANDOM_CASES=300 timeout 240 compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin/xpose_gpu_tests" \
+      XPOSE_RANDOM_CASES=300 timeout 400 compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin/xpose_gpu_tests" \
         --gtest_filter="$filter" >"$out/sanitize_$tool.log" 2>&1
       rc=$?
       note "sanitizer $tool: exit $rc, $(grep -hE '(ERROR|RACECHECK) SUMMARY' "$out/sanitize_$tool.log" | tail -1), $(grep -ch '^\[       OK \]' "$out/sanitize_$tool.log") tests ok, $((SECONDS - start)) s"

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <type_traits>
 
 namespace xpose::detail {
 namespace {
@@ -19,38 +20,70 @@ using namespace inplace_rect;
 
 constexpr int kColThreads = 512, kRowThreads = 1024, kUnroll = 4;
 
-/** Moves one line of `count` slots: stage[place(k)] = *line(k), barrier, *line(k) = stage[take(k)],
-    barrier. line(k) is the k-th element of the line in memory order, so warps read and write
-    contiguous bytes, or nullptr for a slot past the line's end; gather maps use
-    place = identity, scatter maps take = identity. */
-template <class T, class Line, class Place, class Take>
-__device__ __forceinline__ void permute_line(T* stage, std::int64_t count, Line line, Place place, Take take) {
-  for (std::int64_t k0 = threadIdx.x; k0 < count; k0 += std::int64_t{kUnroll} * blockDim.x) {
-    T v[kUnroll];
+/** V bytes of consecutive elements, moved as one global access (one element, with the
+    element's own alignment, when V is its size: byte-wise types stay byte-wise). */
+template <class T, int V>
+struct alignas(V == sizeof(T) ? alignof(T) : V) chunk {
+  T e[V / sizeof(T)];
+};
+
+/**
+ * Moves one line through the stage: every element is read (stage[place(k)] = element k),
+ * then, after a barrier, every element written (element k = stage[take(k)]); gather maps
+ * use place = identity, scatter maps take = identity. The line is `segments` runs of
+ * `width` contiguous elements, run r at seg(r), element jj of run r being slot
+ * k = r * stride + jj. Global accesses are V-byte chunks (the caller checked alignment),
+ * kUnroll chunks in flight per thread before their stage writes.
+ */
+template <class T, int V, class Seg, class Place, class Take>
+__device__ __forceinline__ void permute_line(T* stage, std::int64_t segments, std::int64_t width, std::int64_t stride,
+                                             Seg seg, Place place, Take take) {
+  constexpr int EPC = V / static_cast<int>(sizeof(T));
+  using C = chunk<T, V>;
+  const std::int64_t per_seg = width / EPC, chunks = segments * per_seg;
+  auto slot = [&](std::int64_t c, std::int64_t& r) {
+    r = per_seg == 1 ? c : c / per_seg;
+    return r * stride + (c - r * per_seg) * EPC;
+  };
+  for (std::int64_t c0 = threadIdx.x; c0 < chunks; c0 += std::int64_t{kUnroll} * blockDim.x) {
+    C v[kUnroll];
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
-      const std::int64_t k = k0 + std::int64_t{u} * blockDim.x;
-      const T* p = k < count ? line(k) : nullptr;
-      if (p != nullptr) v[u] = *p;
+      const std::int64_t c = c0 + std::int64_t{u} * blockDim.x;
+      if (c < chunks) {
+        std::int64_t r;
+        const std::int64_t k = slot(c, r);
+        v[u] = *reinterpret_cast<const C*>(seg(r) + (k - r * stride));
+      }
     }
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
-      const std::int64_t k = k0 + std::int64_t{u} * blockDim.x;
-      if (k < count && line(k) != nullptr) stage[place(k)] = v[u];
+      const std::int64_t c = c0 + std::int64_t{u} * blockDim.x;
+      if (c < chunks) {
+        std::int64_t r;
+        const std::int64_t k = slot(c, r);
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) stage[place(k + e)] = v[u].e[e];
+      }
     }
   }
   __syncthreads();
-  for (std::int64_t k = threadIdx.x; k < count; k += blockDim.x) {
-    T* p = line(k);
-    if (p != nullptr) *p = stage[take(k)];
+  for (std::int64_t c = threadIdx.x; c < chunks; c += blockDim.x) {
+    std::int64_t r;
+    const std::int64_t k = slot(c, r);
+    C v;
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) v.e[e] = stage[take(k + e)];
+    *reinterpret_cast<C*>(seg(r) + (k - r * stride)) = v;
   }
   __syncthreads();
 }
 
-/** Column op on strips of w columns of every matrix of the batch. kScatter: map gives the
-    destination row of (r, j); otherwise the source row of destination (r, j). The stage is
-    shared memory, or (kGlobalStage) this block's slot of s * w elements in the workspace. */
-template <class T, class Map, bool kScatter, bool kGlobalStage>
+/** Column op on strips of w = 2^log2_w columns of every matrix of the batch. kScatter: map
+    gives the destination row of (r, j); otherwise the source row of destination (r, j). The
+    stage is shared memory, or (kGlobalStage) this block's slot of s * w elements in the
+    workspace. */
+template <class T, int V, class Map, bool kScatter, bool kGlobalStage>
 __global__ void __launch_bounds__(kColThreads) column_permute_kernel(T* data, std::int64_t batch, grid_shape g,
                                                                       int log2_w, Map map, T* workspace) {
   extern __shared__ unsigned char shared_bytes[];
@@ -61,20 +94,16 @@ __global__ void __launch_bounds__(kColThreads) column_permute_kernel(T* data, st
     T* mat = data + m * g.s * g.L;
     for (std::int64_t strip = blockIdx.x; strip < strips; strip += gridDim.x) {
       const std::int64_t j0 = strip << log2_w, width = w < g.L - j0 ? w : g.L - j0;
-      // Slot k = r * w + jj walks the strip row by row, so a warp reads contiguous bytes of a row.
-      auto line = [&](std::int64_t k) -> T* {
-        const std::int64_t jj = k & (w - 1);
-        return jj < width ? mat + (k >> log2_w) * g.L + j0 + jj : nullptr;
-      };
+      auto seg = [&](std::int64_t r) { return mat + r * g.L + j0; };
       auto mapped = [&](std::int64_t k) {
         const std::int64_t jj = k & (w - 1);
         return (map(k >> log2_w, j0 + jj) << log2_w) + jj;
       };
       auto same = [](std::int64_t k) { return k; };
       if constexpr (kScatter) {
-        permute_line(stage, g.s * w, line, mapped, same);
+        permute_line<T, V>(stage, g.s, width, w, seg, mapped, same);
       } else {
-        permute_line(stage, g.s * w, line, same, mapped);
+        permute_line<T, V>(stage, g.s, width, w, seg, same, mapped);
       }
     }
   }
@@ -82,20 +111,20 @@ __global__ void __launch_bounds__(kColThreads) column_permute_kernel(T* data, st
 
 /** Row op, one block per row, the row staged in shared memory. kScatter: map gives the
     destination column of (r, j); otherwise the source column of destination (r, j). */
-template <class T, class Map, bool kScatter>
+template <class T, int V, class Map, bool kScatter>
 __global__ void __launch_bounds__(kRowThreads) row_permute_kernel(T* data, std::int64_t batch, grid_shape g, Map map) {
   extern __shared__ unsigned char shared_bytes[];
   T* stage = reinterpret_cast<T*>(shared_bytes);
   for (std::int64_t m = blockIdx.y; m < batch; m += gridDim.y) {
     for (std::int64_t r = blockIdx.x; r < g.s; r += gridDim.x) {
       T* row = data + (m * g.s + r) * g.L;
-      auto line = [&](std::int64_t k) -> T* { return row + k; };
+      auto seg = [&](std::int64_t) { return row; };
       auto mapped = [&](std::int64_t k) { return map(r, k); };
       auto same = [](std::int64_t k) { return k; };
       if constexpr (kScatter) {
-        permute_line(stage, g.L, line, mapped, same);
+        permute_line<T, V>(stage, 1, g.L, g.L, seg, mapped, same);
       } else {
-        permute_line(stage, g.L, line, same, mapped);
+        permute_line<T, V>(stage, 1, g.L, g.L, seg, same, mapped);
       }
     }
   }
@@ -160,6 +189,29 @@ int strip_log2_width(std::int64_t s, std::int64_t elem, std::int64_t shared_opti
   return stage_bytes(log2_w) <= shared_optin ? log2_w : -1;
 }
 
+/** Calls f(std::integral_constant<int, V>) with the widest chunk V (16, 8, 4 bytes, or one
+    element) such that every line starts V-aligned: the data pointer and the row pitch
+    L * sizeof(T) are multiples of V, and so is each strip's width (at least V bytes). */
+template <class T, class F>
+void with_chunk_bytes(const T* data, const grid_shape& g, std::int64_t min_run_bytes, F&& f) {
+  const auto addr = reinterpret_cast<std::uintptr_t>(data);
+  auto fits = [&](std::int64_t v) {
+    return addr % v == 0 && (g.L * static_cast<std::int64_t>(sizeof(T))) % v == 0 && min_run_bytes % v == 0;
+  };
+  if constexpr (alignof(T) == sizeof(T)) {  // byte-wise types serve misaligned pointers: no vectors
+    if constexpr (sizeof(T) < 16) {
+      if (fits(16)) return f(std::integral_constant<int, 16>{});
+    }
+    if constexpr (sizeof(T) < 8) {
+      if (fits(8)) return f(std::integral_constant<int, 8>{});
+    }
+    if constexpr (sizeof(T) < 4) {
+      if (fits(4)) return f(std::integral_constant<int, 4>{});
+    }
+  }
+  return f(std::integral_constant<int, static_cast<int>(sizeof(T))>{});
+}
+
 template <class T, bool kScatter, class Map>
 void column_permute(T* data, std::int64_t batch, const grid_shape& g, Map map, T* workspace, const device_limits& lim,
                     cudaStream_t stream) {
@@ -167,10 +219,12 @@ void column_permute(T* data, std::int64_t batch, const grid_shape& g, Map map, T
   if (log2_w >= 0) {
     const std::int64_t w = std::int64_t{1} << log2_w;
     const std::int64_t bytes = g.s * w * static_cast<std::int64_t>(sizeof(T));
-    auto kernel = column_permute_kernel<T, Map, kScatter, false>;
-    allow_shared(kernel, bytes);
-    const dim3 grid(capped((g.L + w - 1) / w, 0x7FFFFFFF), capped(batch, 65535));
-    kernel<<<grid, kColThreads, static_cast<size_t>(bytes), stream>>>(data, batch, g, log2_w, map, nullptr);
+    with_chunk_bytes(data, g, w * static_cast<std::int64_t>(sizeof(T)), [&](auto v) {
+      auto kernel = column_permute_kernel<T, decltype(v)::value, Map, kScatter, false>;
+      allow_shared(kernel, bytes);
+      const dim3 grid(capped((g.L + w - 1) / w, 0x7FFFFFFF), capped(batch, 65535));
+      kernel<<<grid, kColThreads, static_cast<size_t>(bytes), stream>>>(data, batch, g, log2_w, map, nullptr);
+    });
     check_launch("inplace column permute");
     return;
   }
@@ -179,7 +233,7 @@ void column_permute(T* data, std::int64_t batch, const grid_shape& g, Map map, T
   const std::int64_t slots = g.L / g.s;
   const dim3 grid(capped(std::min<std::int64_t>(slots, std::int64_t{8} * lim.sms), 0x7FFFFFFF), 1);
   for (std::int64_t m = 0; m < batch; ++m) {
-    column_permute_kernel<T, Map, kScatter, true>
+    column_permute_kernel<T, static_cast<int>(sizeof(T)), Map, kScatter, true>
         <<<grid, kColThreads, 0, stream>>>(data + m * g.s * g.L, 1, g, 0, map, workspace);
     check_launch("inplace column permute (workspace)");
   }
@@ -190,10 +244,12 @@ void row_permute(T* data, std::int64_t batch, const grid_shape& g, Map map, T* w
                  cudaStream_t stream) {
   const std::int64_t bytes = g.L * static_cast<std::int64_t>(sizeof(T));
   if (bytes <= lim.shared_optin) {
-    auto kernel = row_permute_kernel<T, Map, kScatter>;
-    allow_shared(kernel, bytes);
-    const dim3 grid(capped(g.s, 0x7FFFFFFF), capped(batch, 65535));
-    kernel<<<grid, kRowThreads, static_cast<size_t>(bytes), stream>>>(data, batch, g, map);
+    with_chunk_bytes(data, g, bytes, [&](auto v) {
+      auto kernel = row_permute_kernel<T, decltype(v)::value, Map, kScatter>;
+      allow_shared(kernel, bytes);
+      const dim3 grid(capped(g.s, 0x7FFFFFFF), capped(batch, 65535));
+      kernel<<<grid, kRowThreads, static_cast<size_t>(bytes), stream>>>(data, batch, g, map);
+    });
     check_launch("inplace row permute");
     return;
   }

@@ -7,6 +7,7 @@
 #include "element_types.hpp"
 #include "launchers.hpp"
 #include "tiled_tile.cuh"
+#include "vectorized_tile.cuh"
 
 namespace xpose::detail {
 namespace {
@@ -54,12 +55,106 @@ __global__ void __launch_bounds__(kTile* kRows) inplace_square_kernel(T* data, s
   }
 }
 
+// The same pairing with the out-of-place vectorized tile's layout (vectorized_tile.cuh):
+// tiles of 16-byte rows (128 x 128 bytes for 1-byte elements ... 32 x 32 for 16-byte ones),
+// each thread moving whole 16-byte vectors, which the scalar 32 x 32 tile cannot keep up
+// with for small elements. Needs 16-byte aligned rows; edge pairs fall back to scalar.
+template <class T, int TILE, int kThreads>
+__global__ void __launch_bounds__(kThreads) inplace_square_vector_kernel(T* data, std::int64_t batch, std::int64_t n,
+                                                                         std::int64_t tiles) {
+  constexpr int E = sizeof(T), V = 16 / E, VPR = TILE / V, PER_THREAD = TILE * VPR / kThreads;
+  static_assert(VPR % 8 == 0 && (TILE * VPR) % kThreads == 0, "tile shape must fit the warp layout");
+  union pack {
+    uint4 v;
+    T e[V];
+  };
+  __shared__ T a[TILE][TILE + 1];
+  __shared__ T b[TILE][TILE + 1];
+  for (std::int64_t m = blockIdx.z; m < batch; m += gridDim.z) {
+    T* mat = data + m * n * n;
+    for (std::int64_t i = blockIdx.y; i < tiles; i += gridDim.y) {
+      for (std::int64_t j = blockIdx.x; j < tiles; j += gridDim.x) {
+        if (j < i) continue;  // the pair (j, i) is owned by the block of (i, j)
+        const std::int64_t r0 = i * TILE, c0 = j * TILE;
+        const bool diagonal = i == j, interior = c0 + TILE <= n;  // r0 <= c0
+        // Stage A = rows r0.., cols c0.. and B = rows c0.., cols r0.. (all loads before any store).
+        if (interior) {
+          uint4 va[PER_THREAD], vb[PER_THREAD];
+#pragma unroll
+          for (int k = 0; k < PER_THREAD; ++k) {
+            int row, vc;
+            slot_position<VPR>(threadIdx.x + k * kThreads, row, vc);
+            va[k] = *reinterpret_cast<const uint4*>(mat + (r0 + row) * n + c0 + vc * V);
+            if (!diagonal) vb[k] = *reinterpret_cast<const uint4*>(mat + (c0 + row) * n + r0 + vc * V);
+          }
+#pragma unroll
+          for (int k = 0; k < PER_THREAD; ++k) {
+            int row, vc;
+            slot_position<VPR>(threadIdx.x + k * kThreads, row, vc);
+            pack pa, pb;
+            pa.v = va[k];
+            pb.v = vb[k];
+#pragma unroll
+            for (int e = 0; e < V; ++e) {
+              a[row][vc * V + e] = pa.e[e];
+              if (!diagonal) b[row][vc * V + e] = pb.e[e];
+            }
+          }
+        } else {
+          for (int k = threadIdx.x; k < TILE * TILE; k += kThreads) {
+            const int row = k / TILE, col = k % TILE;
+            if (r0 + row < n && c0 + col < n) a[row][col] = mat[(r0 + row) * n + c0 + col];
+            if (!diagonal && c0 + row < n && r0 + col < n) b[row][col] = mat[(c0 + row) * n + r0 + col];
+          }
+        }
+        __syncthreads();
+        // A^T goes to rows c0.., cols r0..; B^T (A^T again on the diagonal) to rows r0.., cols c0...
+        if (interior) {
+#pragma unroll
+          for (int k = 0; k < PER_THREAD; ++k) {
+            int orow, ovc;
+            slot_position<VPR>(threadIdx.x + k * kThreads, orow, ovc);
+            pack pa, pb;
+#pragma unroll
+            for (int e = 0; e < V; ++e) {
+              pa.e[e] = a[ovc * V + e][orow];
+              if (!diagonal) pb.e[e] = b[ovc * V + e][orow];
+            }
+            *reinterpret_cast<uint4*>(mat + (c0 + orow) * n + r0 + ovc * V) = pa.v;
+            if (!diagonal) *reinterpret_cast<uint4*>(mat + (r0 + orow) * n + c0 + ovc * V) = pb.v;
+          }
+        } else {
+          for (int k = threadIdx.x; k < TILE * TILE; k += kThreads) {
+            const int row = k / TILE, col = k % TILE;
+            if (c0 + row < n && r0 + col < n) mat[(c0 + row) * n + r0 + col] = a[col][row];
+            if (!diagonal && r0 + row < n && c0 + col < n) mat[(r0 + row) * n + c0 + col] = b[col][row];
+          }
+        }
+        __syncthreads();
+      }
+    }
+  }
+}
+
+unsigned cap(std::int64_t v, std::int64_t limit) { return static_cast<unsigned>(v < limit ? v : limit); }
+
 }  // namespace
 
 template <class T>
 void launch_inplace_square(T* data, std::int64_t batch, std::int64_t n, cudaStream_t stream) {
+  constexpr int E = sizeof(T);
+  if constexpr (alignof(T) == E) {
+    const bool vector_rows = reinterpret_cast<std::uintptr_t>(data) % 16 == 0 && (n * E) % 16 == 0;
+    constexpr int TILE = tile_for<E>();
+    if (vector_rows && n >= TILE) {
+      const std::int64_t tiles = (n + TILE - 1) / TILE;
+      const dim3 grid(cap(tiles, 0x7FFFFFFF), cap(tiles, 65535), cap(batch, 65535));
+      inplace_square_vector_kernel<T, TILE, 256><<<grid, 256, 0, stream>>>(data, batch, n, tiles);
+      check_launch("inplace_square (16-byte vectors)");
+      return;
+    }
+  }
   const std::int64_t tiles = (n + kTile - 1) / kTile;
-  auto cap = [](std::int64_t v, std::int64_t limit) { return static_cast<unsigned>(v < limit ? v : limit); };
   const dim3 grid(cap(tiles, 0x7FFFFFFF), cap(tiles, 65535), cap(batch, 65535));
   inplace_square_kernel<T><<<grid, dim3(kTile, kRows), 0, stream>>>(data, batch, n, tiles);
   check_launch("inplace_square");

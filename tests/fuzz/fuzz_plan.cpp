@@ -1,10 +1,12 @@
 // libFuzzer target over the host-side argument validation and planning: any byte string
 // becomes a request (pointers, sizes, leading dimensions, strides, element size,
 // strategy, tile); validate() must either throw xpose::error or return a plan whose
-// invariants hold, and finalize() must give automatic requests a kernel path. Built
+// invariants hold, and finalize() must give automatic requests a kernel path; in-place
+// requests go through validate_inplace() and the workspace rule. Built
 // with ASan and UBSan, so overflow or out-of-bounds in the checks themselves is caught.
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include "core/inplace.hpp"
 #include "core/plan.hpp"
 #include "core/validate.hpp"
 
@@ -28,10 +30,46 @@ std::int64_t edgy_int(FuzzedDataProvider& f) {
                          : f.ConsumeIntegral<std::int64_t>();
 }
 
+// In-place requests: validate_inplace() must throw xpose::error or accept a request whose
+// workspace is at least the documented size, aligned, and clear of the data.
+int fuzz_inplace(FuzzedDataProvider& f) {
+  xpose::detail::inplace_request r;
+  r.data = reinterpret_cast<void*>(f.ConsumeIntegral<std::uintptr_t>());
+  r.batch = edgy_int(f);
+  r.rows = edgy_int(f);
+  r.cols = edgy_int(f);
+  static const std::size_t sizes[] = {1, 2, 4, 8, 16, 0, 3, 32};
+  r.elem_bytes = sizes[f.ConsumeIntegralInRange<std::size_t>(0, 7)];
+  r.workspace = reinterpret_cast<void*>(f.ConsumeIntegral<std::uintptr_t>());
+  r.workspace_bytes = f.ConsumeIntegral<std::size_t>();
+  try {
+    xpose::detail::validate_inplace(r);
+  } catch (const xpose::error&) {
+    return 0;
+  }
+  const std::size_t need = xpose::detail::inplace_workspace_bytes(r.rows, r.cols, r.elem_bytes);
+  require(r.batch >= 0 && r.rows >= 0 && r.cols >= 0);
+  require(r.workspace_bytes >= need);
+  const bool rectangular = r.rows != r.cols && r.rows > 1 && r.cols > 1;
+  require(need == (rectangular ? static_cast<std::size_t>(r.rows > r.cols ? r.rows : r.cols) * r.elem_bytes : 0));
+  const std::int64_t elements = r.batch * r.rows * r.cols;  // validated: no overflow
+  if (elements > 0) require(r.data != nullptr);
+  if (need > 0 && elements > 0) {
+    const auto d = reinterpret_cast<std::uintptr_t>(r.data), w = reinterpret_cast<std::uintptr_t>(r.workspace);
+    require(w % r.elem_bytes == 0);
+    require(w + need <= d || d + static_cast<std::uintptr_t>(elements) * r.elem_bytes <= w);
+  }
+  return 0;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   FuzzedDataProvider f(data, size);
+  if (size > 0 && data[0] % 4 == 3) {  // a quarter of the inputs exercise the in-place checks
+    (void)f.ConsumeIntegral<std::uint8_t>();
+    return fuzz_inplace(f);
+  }
   request r;
   r.in = reinterpret_cast<const void*>(f.ConsumeIntegral<std::uintptr_t>());
   r.out = reinterpret_cast<void*>(f.ConsumeIntegral<std::uintptr_t>());

@@ -20,6 +20,7 @@ mkdir -p "$work/corpus"
 "$clang" -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   -I"$src/include" -I"$src/src" -I"$cuda_include" \
   "$src/tests/fuzz/fuzz_plan.cpp" "$src/src/core/validate.cpp" "$src/src/core/plan.cpp" \
+  "$src/src/core/inplace_validate.cpp" \
   -o "$work/fuzz_plan"
 cp "$src"/tests/fuzz/corpus/* "$work/corpus/" 2>/dev/null || true
 "$work/fuzz_plan" -max_total_time="$seconds" -print_final_stats=1 "$work/corpus" 2>&1 | tail -15

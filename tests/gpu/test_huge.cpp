@@ -44,5 +44,43 @@ TEST(HugeMatrix, Over2To31ElementsInEveryStrategy) {
   }
 }
 
+// In place above 2^31 elements: a square (tile pairs) and a rectangular matrix (line
+// permutations with 64-bit index maps), each checked in full on the GPU against a copy of
+// the input taken before the call, plus sampled elements on the host.
+void check_inplace_huge(std::int64_t rows, std::int64_t cols) {
+  const std::size_t bytes = static_cast<std::size_t>(rows * cols);
+  const std::size_t ws_bytes = transpose_inplace_workspace_size(rows, cols, 1);
+  std::size_t free_bytes = 0, total = 0;
+  XPOSE_TOOLING_CUDA(cudaMemGetInfo(&free_bytes, &total));
+  if (free_bytes < 2 * bytes + ws_bytes + (256u << 20)) GTEST_SKIP() << "needs " << 2 * bytes / (1 << 20) << " MiB";
+  tooling::device_buffer data(bytes), original(bytes), workspace(ws_bytes);
+  tooling::fill_random(data.get(), bytes, 1, 0xB17 + static_cast<std::uint64_t>(rows));
+  XPOSE_TOOLING_CUDA(cudaMemcpy(original.get(), data.get(), bytes, cudaMemcpyDeviceToDevice));
+  transpose_inplace(static_cast<unsigned char*>(data.get()), rows, cols, workspace.get(), ws_bytes);
+  XPOSE_TOOLING_CUDA(cudaDeviceSynchronize());
+  EXPECT_EQ(tooling::count_transpose_mismatches(original.get(), data.get(), 1, rows, cols, 1, cols, rows, rows * cols,
+                                                rows * cols),
+            0)
+      << rows << " x " << cols;
+  // Sampled on the host as well, including the last element (byte offset > 2^31).
+  const std::int64_t samples[][2] = {{0, 0}, {rows - 1, cols - 1}, {rows / 2, cols / 3}, {rows - 1, 0}, {7, cols - 2}};
+  for (const auto& s : samples) {
+    unsigned char before = 0, after = 0;
+    XPOSE_TOOLING_CUDA(cudaMemcpy(&before, original.bytes() + s[0] * cols + s[1], 1, cudaMemcpyDeviceToHost));
+    XPOSE_TOOLING_CUDA(cudaMemcpy(&after, data.bytes() + s[1] * rows + s[0], 1, cudaMemcpyDeviceToHost));
+    EXPECT_EQ(before, after) << "element (" << s[0] << ", " << s[1] << ") of " << rows << " x " << cols;
+  }
+}
+
+TEST(HugeMatrix, InplaceSquareOver2To31Elements) {
+  XPOSE_REQUIRE_GPU();
+  check_inplace_huge(46345, 46345);
+}
+
+TEST(HugeMatrix, InplaceRectangularOver2To31Elements) {
+  XPOSE_REQUIRE_GPU();
+  check_inplace_huge(50000, 43001);
+}
+
 }  // namespace
 }  // namespace xpose::testing

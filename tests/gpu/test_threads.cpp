@@ -1,6 +1,6 @@
 // Concurrent calls: 8 host threads, each on its own stream with its own buffers, run
-// transposes of assorted shapes and strategies at the same time; every result is
-// compared with the CPU reference.
+// transposes of assorted shapes and strategies, out of place and in place, at the same
+// time; every result is compared with the CPU reference.
 #include "device_buffer.hpp"
 #include "gpu_case.hpp"
 #include "reference.hpp"
@@ -37,8 +37,15 @@ std::string worker(int id) {
     options o;
     o.kernel = all_strategies[rng() % 7];
     o.stream = stream;
+    const bool inplace = k % 3 == 2;  // in place: copy the input into `out`, transpose it there
+    tooling::device_buffer workspace(inplace ? transpose_inplace_workspace_size(rows, cols, e) : 0);
     try {
-      transpose_bytes(in.get(), out.get(), 1, rows, cols, e, batched_options{o});
+      if (inplace) {
+        XPOSE_TOOLING_CUDA(cudaMemcpyAsync(out.get(), in.get(), bytes, cudaMemcpyDeviceToDevice, stream));
+        transpose_inplace_bytes(out.get(), 1, rows, cols, e, workspace.get(), workspace.size(), stream);
+      } else {
+        transpose_bytes(in.get(), out.get(), 1, rows, cols, e, batched_options{o});
+      }
     } catch (const xpose::error& err) {
       error = err.what();
       break;
@@ -48,7 +55,8 @@ std::string worker(int id) {
     XPOSE_TOOLING_CUDA(cudaStreamSynchronize(stream));
     reference::transpose(h_in.data(), want.data(), l);
     if (std::memcmp(got.data(), want.data(), bytes) != 0) {
-      error = "thread " + std::to_string(id) + ": wrong result for " + std::string(to_string(o.kernel)) + " " +
+      error = "thread " + std::to_string(id) + ": wrong result for " +
+              (inplace ? std::string("in-place") : std::string(to_string(o.kernel))) + " " +
               std::to_string(rows) + "x" + std::to_string(cols) + " elem " + std::to_string(e);
     }
   }
