@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs everything that needs a GPU in one go: device info, CPU and GPU test suites, the
 # default benchmark (with XPOSE_EXTENDED=1 a sweep over shapes and element sizes, with
-# XPOSE_SUITE=1 the `auto` target suite, with XPOSE_SANITIZE=1 compute-sanitizer runs).
+# XPOSE_SUITE=1 the `auto` and `inplace` target suites, with XPOSE_SANITIZE=1 compute-sanitizer runs).
 # Full logs, JUnit XML and JSON go to OUTDIR; a short summary is printed last.
 #
 # usage: scripts/gpu-check.sh OUTDIR [BINDIR]    (BINDIR defaults to build/release/bin)
@@ -68,6 +68,9 @@ if [ "${XPOSE_SUITE:-0}" = 1 ]; then
   start=$SECONDS
   "$bin/xpose" bench --suite auto --json "$out/suite_auto.json" >"$out/suite_auto.txt" 2>&1
   note "suite auto: exit $?, $(tail -1 "$out/suite_auto.txt"), $((SECONDS - start)) s"
+  start=$SECONDS
+  "$bin/xpose" bench --suite inplace --json "$out/suite_inplace.json" >"$out/suite_inplace.txt" 2>&1
+  note "suite inplace: exit $?, $(tail -2 "$out/suite_inplace.txt" | head -1), $((SECONDS - start)) s"
 fi
 if [ "${XPOSE_EXTENDED:-0}" = 1 ]; then
   for e in 1 2 8 16; do bench "4096x4096_e$e" --elem-bytes "$e"; done
