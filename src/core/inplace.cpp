@@ -9,11 +9,10 @@
 namespace xpose::detail {
 
 void transpose_inplace(const inplace_request& r) {
-  validate_inplace(r);
+  const std::size_t need = validate_inplace(r);
   const std::int64_t elements = r.batch * r.rows * r.cols;
   // Empty, or 1 x N / N x 1: the transposed matrix has the same bytes in the same places.
   if (elements == 0 || r.rows == 1 || r.cols == 1) return;
-  const std::size_t need = inplace_workspace_bytes(r.rows, r.cols, r.elem_bytes);
   check_stream_and_buffer(r.stream, r.data, elements * static_cast<std::int64_t>(r.elem_bytes), "data",
                           need > 0 ? r.workspace : nullptr, static_cast<std::int64_t>(need), "workspace");
   const bool aligned = reinterpret_cast<std::uintptr_t>(r.data) % r.elem_bytes == 0;

@@ -23,8 +23,9 @@ struct inplace_request {
 /** Bytes of device workspace xpose_transpose_inplace needs; throws xpose::error. */
 std::size_t inplace_workspace_bytes(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes);
 
-/** Host-only checks (no CUDA); throws xpose::error naming the argument. */
-void validate_inplace(const inplace_request& r);
+/** Host-only checks (no CUDA); throws xpose::error naming the argument. Returns the
+    workspace bytes the shape needs. */
+std::size_t validate_inplace(const inplace_request& r);
 
 /** Validates, checks device access and enqueues; throws xpose::error. */
 void transpose_inplace(const inplace_request& r);

@@ -35,7 +35,7 @@ std::size_t inplace_workspace_bytes(std::int64_t rows, std::int64_t cols, std::s
   return rectangular(rows, cols) ? static_cast<std::size_t>(std::max(rows, cols)) * elem_bytes : 0;
 }
 
-void validate_inplace(const inplace_request& r) {
+std::size_t validate_inplace(const inplace_request& r) {
   check_shape(r.rows, r.cols, r.elem_bytes);
   if (r.batch < 0) raise(status::invalid_argument, "batch = ", r.batch, " must be >= 0");
   std::int64_t bytes = 0;
@@ -62,6 +62,7 @@ void validate_inplace(const inplace_request& r) {
       raise(status::invalid_argument, "workspace = ", r.workspace, " overlaps data = ", r.data);
     }
   }
+  return need;
 }
 
 }  // namespace xpose::detail

@@ -47,23 +47,22 @@ __device__ __forceinline__ void permute_line(T* stage, std::int64_t segments, st
   };
   for (std::int64_t c0 = threadIdx.x; c0 < chunks; c0 += std::int64_t{kUnroll} * blockDim.x) {
     C v[kUnroll];
+    std::int64_t k[kUnroll];  // each chunk's first slot, kept for the stage writes
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
       const std::int64_t c = c0 + std::int64_t{u} * blockDim.x;
+      k[u] = -1;
       if (c < chunks) {
         std::int64_t r;
-        const std::int64_t k = slot(c, r);
-        v[u] = *reinterpret_cast<const C*>(seg(r) + (k - r * stride));
+        k[u] = slot(c, r);
+        v[u] = *reinterpret_cast<const C*>(seg(r) + (k[u] - r * stride));
       }
     }
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
-      const std::int64_t c = c0 + std::int64_t{u} * blockDim.x;
-      if (c < chunks) {
-        std::int64_t r;
-        const std::int64_t k = slot(c, r);
+      if (k[u] >= 0) {
 #pragma unroll
-        for (int e = 0; e < EPC; ++e) stage[place(k + e)] = v[u].e[e];
+        for (int e = 0; e < EPC; ++e) stage[place(k[u] + e)] = v[u].e[e];
       }
     }
   }

@@ -39,6 +39,11 @@ struct divider {
 struct grid_shape {
   std::int64_t s = 0, L = 0;  // s <= L
   divider by_s, by_L, by_b;   // b = L / gcd(s, L)
+  /** floor(j / b): how far step A rotates column j (< gcd(s, L) <= s). */
+  __device__ __forceinline__ std::int64_t rotation(std::int64_t j) const {
+    std::int64_t unused;
+    return by_b.div(j, unused);
+  }
 };
 
 /** A (wide) and A^-1 (tall): the source row of destination row r in column j. */
@@ -46,8 +51,7 @@ struct rotate_map {
   grid_shape g;
   bool wide = true;
   __device__ __forceinline__ std::int64_t operator()(std::int64_t r, std::int64_t j) const {
-    std::int64_t unused;
-    const std::int64_t rot = g.by_b.div(j, unused);  // < c <= s
+    const std::int64_t rot = g.rotation(j);
     std::int64_t src = wide ? r - rot : r + rot;
     if (src < 0) src += g.s;
     if (src >= g.s) src -= g.s;
@@ -60,8 +64,8 @@ struct rotate_map {
 struct shuffle_map {
   grid_shape g;
   __device__ __forceinline__ std::int64_t operator()(std::int64_t r, std::int64_t j) const {
-    std::int64_t unused, t;
-    std::int64_t i = r - g.by_b.div(j, unused);  // the row this element had before A
+    std::int64_t t;
+    std::int64_t i = r - g.rotation(j);  // the row this element had before A
     if (i < 0) i += g.s;
     g.by_L.div(j * g.s + i, t);
     return t;
@@ -73,9 +77,9 @@ struct shuffle_map {
 struct collect_map {
   grid_shape g;
   __device__ __forceinline__ std::int64_t operator()(std::int64_t r, std::int64_t t) const {
-    std::int64_t i, unused;
+    std::int64_t i;
     const std::int64_t j = g.by_s.div(r * g.L + t, i);  // final position r*L + t holds element (i, j)
-    std::int64_t src = i + g.by_b.div(j, unused);
+    std::int64_t src = i + g.rotation(j);
     if (src >= g.s) src -= g.s;
     return src;
   }
