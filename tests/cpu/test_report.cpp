@@ -122,6 +122,60 @@ TEST(Profile, ParsesTheFirstKernelOfNcuCsv) {
   EXPECT_TRUE(xpose::cli::parse_ncu_csv("==ERROR== no kernels profiled\n").empty());
 }
 
+// Shaped like `ncu -i report --csv --page source`: a kernel-name line, the column header,
+// one row per SASS instruction (most columns left out here; the parser finds them by name).
+TEST(Profile, SumsSharedWavefrontsOfSourceCounters) {
+  const std::string csv =
+      "\"Kernel Name\",\"tiled_kernel\",\n"
+      "\"Address\",\"Source\",\"Address Space\",\"Access Operation\",\"Access Size\","
+      "\"L1 Wavefronts Shared Excessive\",\"L1 Wavefronts Shared\",\"L1 Wavefronts Shared Ideal\"\n"
+      "\"0x10\",\"  LDC R1, c[0x0][0x28]\",\"-\",\"-\",\"-\",\"0\",\"0\",\"0\"\n"
+      "\"0x20\",\"  STS [R23], R16\",\"Shared\",\"Store\",\"32\",\"0\",\"131,072\",\"131,072\"\n"
+      "\"0x30\",\"  LDS R5, [R2]\",\"Shared\",\"Load\",\"32\",\"4,063,232\",\"4,194,304\",\"131,072\"\n"
+      "\"0x40\",\"  LDS R6, [R2+0x80]\",\"Shared\",\"Load\",\"32\",\"10\",\"20\",\"10\"\n"
+      "\"0x50\",\"  LDG.E R7, [R8]\",\"Global\",\"Load\",\"32\",\"0\",\"0\",\"0\"\n"
+      "\"Kernel Name\",\"second_kernel\",\n"
+      "\"0x20\",\"  STS [R23], R16\",\"Shared\",\"Store\",\"32\",\"99\",\"99\",\"0\"\n";
+  const auto m = xpose::cli::parse_ncu_source_csv(csv);
+  EXPECT_DOUBLE_EQ(m.at("source.shared_ld.excessive"), 4063242.0);
+  EXPECT_DOUBLE_EQ(m.at("source.shared_ld.wavefronts"), 4194324.0);
+  EXPECT_DOUBLE_EQ(m.at("source.shared_ld.ideal"), 131082.0);
+  EXPECT_DOUBLE_EQ(m.at("source.shared_st.excessive"), 0.0);  // the second kernel is not counted
+  EXPECT_DOUBLE_EQ(m.at("source.shared_st.wavefronts"), 131072.0);
+  EXPECT_TRUE(xpose::cli::parse_ncu_source_csv("==ERROR== no kernels profiled\n").empty());
+}
+
+TEST(Profile, TableShowsSourceCounterConflictsAndHardwareCounter) {
+  xpose::cli::bench_options o;
+  xpose::cli::profile_row padded;
+  padded.name = "tiled_padded";
+  padded.metrics = {{"smsp__inst_executed_op_shared_ld.sum", 524288.0},
+                    {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", 34474.0},
+                    {"source.shared_ld.excessive", 0.0},
+                    {"source.shared_st.excessive", 0.0}};
+  xpose::cli::profile_row tiled;
+  tiled.name = "tiled";
+  tiled.metrics = {{"smsp__inst_executed_op_shared_ld.sum", 524288.0},
+                   {"source.shared_ld.excessive", 16252928.0},
+                   {"source.shared_st.excessive", 0.0}};
+  xpose::cli::profile_row lost;
+  lost.name = "vectorized";
+  lost.metrics = {{"smsp__inst_executed_op_shared_ld.sum", 10.0}};
+  xpose::cli::profile_row none;
+  none.name = "naive";
+  none.metrics = {{"dram__bytes_read.sum", 1.0}};
+  const std::string t = xpose::cli::format_profile({padded, tiled, lost, none}, o);
+  auto line_of = [&](const std::string& name) {
+    const auto at = t.find("\n" + name + " ");
+    return at == std::string::npos ? std::string() : t.substr(at + 1, t.find('\n', at + 1) - at - 1);
+  };
+  EXPECT_NE(line_of("tiled_padded").find(" 0 / 0 "), std::string::npos) << t;
+  EXPECT_NE(line_of("tiled_padded").find("34474 / 0"), std::string::npos) << t;  // hardware counter kept
+  EXPECT_NE(line_of("tiled").find("16252928 / 0"), std::string::npos) << t;
+  EXPECT_NE(line_of("vectorized").find(" n/a "), std::string::npos) << t;  // no source counters
+  EXPECT_NE(line_of("naive").find(" 0 / 0 "), std::string::npos) << t;     // no shared memory at all
+}
+
 TEST(Profile, TableShowsRatioToIdealTraffic) {
   xpose::cli::bench_options o;
   o.rows = o.cols = 1024;

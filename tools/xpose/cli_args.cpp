@@ -325,10 +325,11 @@ std::string profile_help() {
   return "usage: xpose profile [--shape RxC] [--elem-bytes N] [--batch N] [--strategies LIST]\n"
          "\n"
          "Runs each strategy once under Nsight Compute (ncu --clock-control none; the GPU's\n"
-         "clocks are left as found) and prints, per strategy: shared-memory bank conflicts and\n"
-         "wavefronts per instruction on loads and stores (1.0 is conflict-free; the unpadded\n"
-         "tile shows 32), DRAM bytes read + written against the ideal 2 x matrix bytes, and\n"
-         "global sectors per request. Default:\n"
+         "clocks are left as found) and prints, per strategy: shared-memory bank conflicts on\n"
+         "loads and stores (wavefronts beyond the ideal, per SASS instruction, from ncu's source\n"
+         "counters: 0 for the padded tile), wavefronts per instruction (1.0 is conflict-free; the\n"
+         "unpadded tile shows 32), the hardware conflict counter, DRAM bytes read + written\n"
+         "against the ideal 2 x matrix bytes, and global sectors per request. Default:\n"
          "4096 x 4096 fp32, every strategy. Without ncu it says so in one line (exit 1).\n";
 }
 

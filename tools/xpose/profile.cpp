@@ -2,6 +2,7 @@
 
 #include "report.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -126,27 +127,107 @@ std::optional<std::string> find_ncu() {
   return std::nullopt;
 }
 
+std::map<std::string, double> parse_ncu_source_csv(const std::string& csv) {
+  std::map<std::string, double> sums;
+  std::istringstream is(csv);
+  std::string line;
+  int space_col = -1, op_col = -1, wave_col = -1, ideal_col = -1, excess_col = -1;
+  int kernels = 0;
+  while (std::getline(is, line)) {
+    if (line.empty() || line[0] != '"') continue;
+    const auto f = split_csv_line(line);
+    if (f[0] == "Kernel Name") {
+      if (++kernels > 1) break;  // only the first profiled kernel
+      continue;
+    }
+    if (f[0] == "Address") {
+      for (int i = 0; i < static_cast<int>(f.size()); ++i) {
+        if (f[i] == "Address Space") space_col = i;
+        if (f[i] == "Access Operation") op_col = i;
+        if (f[i] == "L1 Wavefronts Shared") wave_col = i;
+        if (f[i] == "L1 Wavefronts Shared Ideal") ideal_col = i;
+        if (f[i] == "L1 Wavefronts Shared Excessive") excess_col = i;
+      }
+      continue;
+    }
+    const int last = std::max({space_col, op_col, wave_col, ideal_col, excess_col});
+    if (space_col < 0 || op_col < 0 || wave_col < 0 || ideal_col < 0 || excess_col < 0 ||
+        static_cast<int>(f.size()) <= last || f[space_col] != "Shared") {
+      continue;
+    }
+    const std::string op = f[op_col] == "Load" ? "ld" : f[op_col] == "Store" ? "st" : "";
+    if (op.empty()) continue;  // atomics and the like: no transpose kernel issues them
+    sums["source.shared_" + op + ".wavefronts"] += to_number(f[wave_col]);
+    sums["source.shared_" + op + ".ideal"] += to_number(f[ideal_col]);
+    sums["source.shared_" + op + ".excessive"] += to_number(f[excess_col]);
+  }
+  return sums;
+}
+
+namespace {
+
+// A private folder for ncu's report, removed with its contents when the profile ends.
+class scratch_dir {
+ public:
+  scratch_dir() {
+    std::string tmpl = (std::getenv("TMPDIR") != nullptr ? std::string(std::getenv("TMPDIR")) : "/tmp") +
+                       "/xpose_profile_XXXXXX";
+    if (mkdtemp(tmpl.data()) != nullptr) path_ = tmpl;
+  }
+  ~scratch_dir() {
+    if (!path_.empty()) run_command("rm -rf '" + path_ + "'");
+  }
+  scratch_dir(const scratch_dir&) = delete;
+  scratch_dir& operator=(const scratch_dir&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+std::string tail_of(const std::string& out) {
+  std::string last = out.substr(out.size() > 300 ? out.size() - 300 : 0);
+  for (auto& c : last) c = c == '\n' ? ' ' : c;
+  return last;
+}
+
+}  // namespace
+
 std::vector<profile_row> run_profile(const std::string& ncu, const bench_options& opt) {
   std::vector<profile_row> rows;
   std::string metrics;
   for (const auto& m : profile_metrics()) metrics += (metrics.empty() ? "" : ",") + m;
   const std::string self = self_path();
+  const scratch_dir dir;
   for (const auto& k : opt.kernels) {
     profile_row row;
     row.name = k.label();
-    // The bench runs the strategy once unverified and untimed beyond one rep; ncu profiles
-    // the first launch of an xpose kernel (fills, copies and cuBLAS have other names).
+    if (dir.path().empty()) {
+      row.error = "could not create a folder for ncu's report under $TMPDIR or /tmp";
+      rows.push_back(row);
+      continue;
+    }
+    // One collection per strategy: the hardware metrics, and the SourceCounters section,
+    // whose per-instruction shared wavefronts (actual and ideal, from each SASS instruction's
+    // addresses) give bank conflicts that global traffic through L1 cannot inflate. The bench
+    // runs the strategy once, unverified; ncu profiles the first xpose kernel launch (fills,
+    // copies and cuBLAS have other names).
+    const std::string report = dir.path() + "/run";
     std::ostringstream cmd;
-    cmd << "'" << ncu << "' --clock-control none --csv --metrics " << metrics
-        << " --kernel-name regex:'naive|tiled_kernel|vectorized|register_tile|skinny|small_batch' --launch-count 1 '"
-        << self << "' bench --rows " << opt.rows << " --cols " << opt.cols << " --elem-bytes " << opt.elem_bytes
-        << " --batch " << opt.batch << " --strategies " << k.label() << " --reps 1 --warmup 0 --no-verify 2>&1";
-    const std::string out = run_command(cmd.str());
-    row.metrics = parse_ncu_csv(out);
+    cmd << "'" << ncu << "' --clock-control none --section SourceCounters --metrics " << metrics
+        << " --kernel-name regex:'naive|tiled_kernel|vectorized|register_tile|skinny|small_batch' --launch-count 1"
+        << " -f -o '" << report << "' '" << self << "' bench --rows " << opt.rows << " --cols " << opt.cols
+        << " --elem-bytes " << opt.elem_bytes << " --batch " << opt.batch << " --strategies " << k.label()
+        << " --reps 1 --warmup 0 --no-verify 2>&1";
+    const std::string collected = run_command(cmd.str());
+    const std::string imported = "'" + ncu + "' -i '" + report + ".ncu-rep' --csv --page ";
+    row.metrics = parse_ncu_csv(run_command(imported + "details 2>&1"));
     if (row.metrics.empty()) {
-      std::string last = out.substr(out.size() > 300 ? out.size() - 300 : 0);
-      for (auto& c : last) c = c == '\n' ? ' ' : c;
-      row.error = "ncu gave no metrics: " + last;
+      row.error = "ncu gave no metrics: " + tail_of(collected);
+    } else {
+      for (const auto& [key, value] : parse_ncu_source_csv(run_command(imported + "source 2>&1"))) {
+        row.metrics[key] = value;
+      }
     }
     rows.push_back(row);
   }
@@ -158,8 +239,9 @@ std::string format_profile(const std::vector<profile_row>& rows, const bench_opt
   std::ostringstream os;
   os << "Nsight Compute, --clock-control none: " << opt.batch << " x " << opt.rows << " x " << opt.cols << ", "
      << opt.elem_bytes << "-byte elements; ideal DRAM traffic " << fmt("%.1f", ideal / 1e6) << " MB (read + write)\n\n";
-  os << "strategy                   bank conflicts ld/st   smem wavefronts/inst ld/st   DRAM MB (x ideal)   sectors/req ld/st      us\n";
-  os << std::string(124, '-') << "\n";
+  os << "strategy                   bank conflicts ld/st   wavefronts/inst ld/st   hw conflict counter ld/st"
+        "   DRAM MB (x ideal)   sectors/req ld/st      us\n";
+  os << std::string(146, '-') << "\n";
   for (const auto& r : rows) {
     std::string name = r.name;
     name.resize(26, ' ');
@@ -168,32 +250,45 @@ std::string format_profile(const std::vector<profile_row>& rows, const bench_opt
       os << r.error << "\n";
       continue;
     }
-    auto m = [&](const char* key) {
+    auto m = [&](const std::string& key) {
       const auto it = r.metrics.find(key);
       return it == r.metrics.end() ? 0.0 : it->second;
     };
+    auto has = [&](const std::string& key) { return r.metrics.count(key) > 0; };
     const double dram = m("dram__bytes_read.sum") + m("dram__bytes_write.sum");
     const double req_ld = m("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum");
     const double req_st = m("l1tex__t_requests_pipe_lsu_mem_global_op_st.sum");
     const double inst_ld = m("smsp__inst_executed_op_shared_ld.sum"), inst_st = m("smsp__inst_executed_op_shared_st.sum");
+    char conflicts[64] = "-";
+    if (has("source.shared_ld.excessive") || has("source.shared_st.excessive")) {
+      std::snprintf(conflicts, sizeof conflicts, "%.0f / %.0f", m("source.shared_ld.excessive"),
+                    m("source.shared_st.excessive"));
+    } else if (inst_ld > 0 || inst_st > 0) {
+      std::snprintf(conflicts, sizeof conflicts, "n/a");  // ncu gave no source counters
+    } else {
+      std::snprintf(conflicts, sizeof conflicts, "0 / 0");  // no shared-memory access at all
+    }
     char waves[64] = "-";
     if (inst_ld > 0 || inst_st > 0) {
       std::snprintf(waves, sizeof waves, "%.2f / %.2f",
                     inst_ld > 0 ? m("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum") / inst_ld : 0.0,
                     inst_st > 0 ? m("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum") / inst_st : 0.0);
     }
-    char line[320];
-    std::snprintf(line, sizeof line, "%10.0f / %-10.0f  %27s   %8.1f (%4.2fx)   %6.2f / %-6.2f  %7.1f\n",
-                  m("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"),
-                  m("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"), waves, dram / 1e6, dram / ideal,
-                  req_ld > 0 ? m("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum") / req_ld : 0.0,
+    char hw[64];
+    std::snprintf(hw, sizeof hw, "%.0f / %.0f", m("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"),
+                  m("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"));
+    char line[360];
+    std::snprintf(line, sizeof line, "%21s  %22s  %26s   %8.1f (%4.2fx)   %6.2f / %-6.2f  %7.1f\n", conflicts, waves, hw,
+                  dram / 1e6, dram / ideal, req_ld > 0 ? m("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum") / req_ld : 0.0,
                   req_st > 0 ? m("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum") / req_st : 0.0,
                   m("gpu__time_duration.sum") / 1e3);
     os << line;
   }
-  os << "\nA conflict-free 4-byte shared access costs 1 wavefront per warp instruction; 32 means a\n"
-        "32-way conflict. The hardware conflict counters also count collisions with global\n"
-        "traffic through the L1 data banks, so conflict-free layouts read a few percent, not 0.\n";
+  os << "\nBank conflicts: shared-memory wavefronts beyond the ideal for each SASS instruction's\n"
+        "addresses (Nsight Compute source counters), summed over loads and stores. A conflict-free\n"
+        "4-byte warp access costs 1 wavefront; 32 means a 32-way conflict. The hardware counter\n"
+        "(l1tex__data_bank_conflicts_*) also counts collisions with global traffic through the\n"
+        "L1 data banks, so it reads a few percent even on conflict-free layouts.\n";
   return os.str();
 }
 
