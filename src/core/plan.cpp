@@ -42,8 +42,21 @@ auto_path choose_automatic(const plan& p) {
   const std::int64_t skinny_max = p.elem_bytes == 4 ? kMaxSkinny - 1 : kMaxSkinny;
   const bool wide = p.rows <= skinny_max && p.ld_out == p.rows;
   const bool tall = p.cols <= skinny_max && p.ld_in == p.cols;
-  if (wide && (!tall || p.rows <= p.cols)) return auto_path::skinny_wide;
-  if (tall) return auto_path::skinny_tall;
+  const bool use_wide = wide && (!tall || p.rows <= p.cols);
+  if (use_wide || tall) {
+    // 1- and 2-byte elements: interleaving in registers instead of staging single elements
+    // in shared memory, when the packed side's run is 16-byte aligned and the long side
+    // fills a few blocks (the first and last blocks of a row move element by element).
+    const std::int64_t small = use_wide ? p.rows : p.cols, long_side = use_wide ? p.cols : p.rows;
+    const void* packed = use_wide ? p.out : p.in;
+    const std::int64_t packed_stride = use_wide ? p.stride_out : p.stride_in;
+    if (p.elem_bytes <= 2 && small <= kMaxInterleave && multiple_of(reinterpret_cast<std::uintptr_t>(packed), 16) &&
+        (p.batch == 1 || multiple_of(static_cast<std::uintptr_t>(packed_stride) * p.elem_bytes, 16)) &&
+        long_side >= kInterleaveMinBlocks * interleave_span(p.elem_bytes, small)) {
+      return use_wide ? auto_path::interleave_wide : auto_path::interleave_tall;
+    }
+    return use_wide ? auto_path::skinny_wide : auto_path::skinny_tall;
+  }
   // 1- and 2-byte elements: transposing 16 x 16 / 8 x 8 blocks in registers keeps every
   // access 16 bytes wide without scalar shared-memory traffic.
   if (p.elem_bytes <= 2 && p.vec_in && p.vec_out) return auto_path::register_tile;

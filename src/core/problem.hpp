@@ -31,6 +31,8 @@ enum class auto_path {
   small_batch,           ///< packed batches of small matrices: src/kernels/small_batch.cu
   skinny_wide,           ///< few rows, packed output rows: src/kernels/skinny.cu
   skinny_tall,           ///< few columns, packed input rows: src/kernels/skinny.cu
+  interleave_wide,       ///< 1-2 bytes, few rows: src/kernels/skinny_interleave.cu
+  interleave_tall,       ///< 1-2 bytes, few columns: src/kernels/skinny_interleave.cu
   register_tile,         ///< 1- and 2-byte elements, aligned rows: src/kernels/register_tile.cuh
   unaligned_tile,        ///< rows not 16-byte aligned: a padded tile sized per element size
   vectorized_streaming,  ///< the vectorized tile with streaming cache hints

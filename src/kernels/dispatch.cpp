@@ -17,6 +17,8 @@ void launch_automatic(const plan& p) {
     case auto_path::small_batch: return launch_small_batch<T>(p);
     case auto_path::skinny_wide: return launch_skinny<T>(p, true);
     case auto_path::skinny_tall: return launch_skinny<T>(p, false);
+    case auto_path::interleave_wide: return launch_skinny_interleave(p, true);
+    case auto_path::interleave_tall: return launch_skinny_interleave(p, false);
     case auto_path::register_tile:
       if constexpr (std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::uint16_t>) {
         return launch_register_tile<T>(p);

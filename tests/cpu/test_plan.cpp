@@ -48,11 +48,15 @@ TEST(Plan, ExplicitStrategyIsKept) {
 TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(shaped(2, 1 << 24, 4))).path, auto_path::skinny_wide);
   EXPECT_EQ(finalize(validate(shaped(1 << 24, 2, 4))).path, auto_path::skinny_tall);
-  EXPECT_EQ(finalize(validate(shaped(31, 100000, 1))).path, auto_path::skinny_wide);
-  EXPECT_EQ(finalize(validate(shaped(100000, 31, 1))).path, auto_path::skinny_tall);
+  EXPECT_EQ(finalize(validate(shaped(31, 100000, 1))).path, auto_path::interleave_wide);
+  EXPECT_EQ(finalize(validate(shaped(100000, 31, 1))).path, auto_path::interleave_tall);
+  EXPECT_EQ(finalize(validate(shaped(33, 100000, 1))).path, auto_path::skinny_wide);  // beyond the interleave kernels
+  EXPECT_EQ(finalize(validate(shaped(100000, 33, 2))).path, auto_path::skinny_tall);
   EXPECT_EQ(finalize(validate(shaped(32, 32, 4))).path, auto_path::skinny_wide);
   EXPECT_EQ(finalize(validate(shaped(5000, 64, 4))).path, auto_path::vectorized_streaming);  // fills the tile
   EXPECT_EQ(finalize(validate(shaped(5000, 64, 2))).path, auto_path::skinny_tall);
+  EXPECT_EQ(finalize(validate(shaped(2, 1 << 24, 1))).path, auto_path::interleave_wide);
+  EXPECT_EQ(finalize(validate(shaped(1 << 24, 2, 2))).path, auto_path::interleave_tall);
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 1))).path, auto_path::register_tile);
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 2))).path, auto_path::register_tile);
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 4))).path, auto_path::vectorized_streaming);
@@ -92,6 +96,31 @@ TEST(Plan, PackedBatchesOfSmallMatrices) {
   auto big = shaped(64, 64, 4);  // 16 KiB per matrix: too large to group
   big.batch = 100;
   EXPECT_NE(finalize(validate(big)).path, auto_path::small_batch);
+}
+
+TEST(Plan, InterleaveNeedsAnAlignedPackedSideAndALongSideOfSeveralBlocks) {
+  // 3 rows of bytes: 4096 columns per block, so 4 blocks need 16384 columns.
+  EXPECT_EQ(finalize(validate(shaped(3, 16384, 1))).path, auto_path::interleave_wide);
+  EXPECT_EQ(finalize(validate(shaped(3, 16383, 1))).path, auto_path::skinny_wide);
+  // 31 rows of 2-byte elements: 512 columns per block.
+  EXPECT_EQ(finalize(validate(shaped(31, 2048, 2))).path, auto_path::interleave_wide);
+  EXPECT_EQ(finalize(validate(shaped(31, 2047, 2))).path, auto_path::skinny_wide);
+  auto out_off = shaped(7, 100000, 1);
+  out_off.out = reinterpret_cast<void*>(0x900008);  // packed side 8-byte aligned only
+  EXPECT_EQ(finalize(validate(out_off)).path, auto_path::skinny_wide);
+  auto in_off = shaped(7, 100000, 1);
+  in_off.in = reinterpret_cast<const void*>(0x100003);  // the strided side may start anywhere
+  EXPECT_EQ(finalize(validate(in_off)).path, auto_path::interleave_wide);
+  auto tall_off = shaped(100000, 7, 2);
+  tall_off.in = reinterpret_cast<const void*>(0x100004);
+  EXPECT_EQ(finalize(validate(tall_off)).path, auto_path::skinny_tall);
+  auto batch = shaped(100000, 7, 1);
+  batch.batch = 3;
+  batch.stride_in = 100000 * 7 + 4;  // matrices not 16-byte aligned on the packed side
+  EXPECT_EQ(finalize(validate(batch)).path, auto_path::skinny_tall);
+  batch.stride_in = 100000 * 7 + 16;
+  EXPECT_EQ(finalize(validate(batch)).path, auto_path::interleave_tall);
+  EXPECT_EQ(finalize(validate(shaped(2, 1 << 20, 4))).path, auto_path::skinny_wide);  // 4-byte: the general kernel
 }
 
 TEST(Plan, SkinnyNeedsThePackedSide) {

@@ -1,0 +1,305 @@
+// `auto` for 1- and 2-byte matrices with at most kMaxInterleave rows (or columns), the side
+// of the transpose that is contiguous being packed (2 x 16M, 16M x 2, 3 x N, 31 x N, N x 31).
+//
+// Few rows R (wide): each thread takes S bytes of every one of the R input rows (S / E
+// columns; loaded directly, or for R > 8 from shared memory filled by asynchronous 16-byte
+// copies), which are exactly S * R contiguous output bytes, interleaves them in registers
+// with byte permutes (byte_interleave.cuh), and the block writes its output run with
+// 16-byte stores. Few columns R (tall): the mirror image; the block copies a contiguous
+// input run in (asynchronous copies again), each thread takes S / E whole input rows and
+// builds S bytes of each of the R output rows, and the block writes each output row
+// segment with 16-byte stores.
+//
+// The strided side (input rows when wide, output rows when tall) may start at any byte:
+// it moves as the aligned 16-byte chunks covering it, and a warp realigns its 32 pieces by
+// trading words through shuffles. The general skinny kernel (skinny.cu) stages single
+// elements in shared memory instead, which for 1-byte elements costs 16 scalar shared
+// accesses per 16 bytes and, with 31 rows, 4-way bank conflicts (docs/auto.md).
+#include "byte_interleave.cuh"
+#include "launchers.hpp"
+#include "matrix_view.cuh"
+
+#include "../core/plan.hpp"
+#include "../core/raise.hpp"
+
+#include <cuda_pipeline.h>
+
+#include <utility>
+
+namespace xpose::detail {
+namespace {
+
+constexpr int kThreads = 256;
+
+/** Compile-time shape of the kernels for element size E and R rows (or columns). */
+template <int E, int R>
+struct interleave_shape {
+  static constexpr int S = interleave_vector_bytes(R);  // bytes per strided row per thread
+  static constexpr int W = S / 4;
+  static constexpr int kSpan = kThreads * S / E;  // long-side elements per block
+  static constexpr int kChunks = kThreads * S * R / 16;  // 16-byte chunks of the block's run
+  static constexpr int kRowChunks = kThreads * S / 16 + 1;  // aligned cover of one strided row's segment
+  // Wide: with 4-byte pieces (R > 8) the rows are staged in shared memory by asynchronous
+  // copies; with 16-byte pieces each thread loads its rows straight into registers, as
+  // staging them would cut the blocks per SM to three (measured on an H200, docs/auto.md).
+  static constexpr bool kStageRows = S == 4;
+  static constexpr int kWideSharedBytes = ((kStageRows ? R * kRowChunks : 0) + kChunks) * 16;
+};
+
+/** Byte-level matrix description: a transpose only moves bytes. */
+struct byte_view {
+  const unsigned char* in;
+  unsigned char* out;
+  std::int64_t long_side;                      // columns (wide) or rows (tall)
+  std::int64_t pitch_strided;                  // bytes between rows of the strided side
+  std::int64_t stride_in, stride_out;          // bytes between matrices
+};
+
+// With an even R, thread t's chunks t * R + i would meet in few banks; an XOR of the chunk
+// index within groups of eight spreads them and keeps the contiguous copy conflict-free.
+template <int R>
+__device__ __forceinline__ int chunk_slot(int q) {
+  if constexpr (R % 2 == 0) {
+    return q ^ ((q >> 3) & 7);
+  } else {
+    return q;
+  }
+}
+
+template <int R>
+__device__ __forceinline__ std::uint32_t& word_slot(uint4* s, int word) {
+  return reinterpret_cast<std::uint32_t*>(s + chunk_slot<R>(word >> 2))[word & 3];
+}
+
+/** Words [first, first + N) of the staged run; 16-byte accesses when W is 4 (first is then
+ *  a multiple of 4), so a quarter warp's chunks meet in distinct banks. */
+template <int R, int W, int N>
+__device__ __forceinline__ void put_words(uint4* s, int first, const std::uint32_t (&w)[N]) {
+  if constexpr (W == 4) {
+#pragma unroll
+    for (int j = 0; j < N / 4; ++j) s[chunk_slot<R>(first / 4 + j)] = make_uint4(w[4 * j], w[4 * j + 1], w[4 * j + 2], w[4 * j + 3]);
+  } else {
+#pragma unroll
+    for (int i = 0; i < N; ++i) word_slot<R>(s, first + i) = w[i];
+  }
+}
+
+template <int R, int W, int N>
+__device__ __forceinline__ void get_words(const uint4* s, int first, std::uint32_t (&w)[N]) {
+  if constexpr (W == 4) {
+#pragma unroll
+    for (int j = 0; j < N / 4; ++j) {
+      const uint4 u = s[chunk_slot<R>(first / 4 + j)];
+      w[4 * j] = u.x, w[4 * j + 1] = u.y, w[4 * j + 2] = u.z, w[4 * j + 3] = u.w;
+    }
+  } else {
+#pragma unroll
+    for (int i = 0; i < N; ++i) w[i] = word_slot<R>(const_cast<uint4*>(s), first + i);
+  }
+}
+
+// Wide: byte k of a thread's S * R output bytes is element k / E, which sits in column
+// (k / E) / R and row (k / E) % R; the thread's words hold row r's S bytes at r * W.
+template <int E, int R, int W>
+struct wide_map {
+  static constexpr interleave::byte_source source(int k) {
+    const int row = (k / E) % R, byte = (k / E) / R * E + k % E;
+    return {row * W + byte / 4, byte % 4};
+  }
+};
+
+// Tall: a thread's words hold S / E input rows of R elements, contiguous; byte k of output
+// row c's S bytes is element k / E of that row, input byte ((k / E) * R + c) * E + k % E.
+template <int E, int R, int C>
+struct tall_map {
+  static constexpr interleave::byte_source source(int k) {
+    const int byte = ((k / E) * R + C) * E + k % E;
+    return {byte / 4, byte % 4};
+  }
+};
+
+template <int E, int R>
+__global__ void __launch_bounds__(kThreads) interleave_wide_kernel(byte_view v, tiling g, bool rows_aligned) {
+  using shape = interleave_shape<E, R>;
+  constexpr int S = shape::S, W = shape::W, kRowChunks = shape::kRowChunks;
+  extern __shared__ uint4 smem[];
+  uint4* const staged = smem;  // kStageRows: each row's segment, as the aligned chunks covering it
+  uint4* const s = smem + (shape::kStageRows ? R * kRowChunks : 0);  // the block's output run
+  const int t = static_cast<int>(threadIdx.x);
+  g.for_each_tile([&](const tile_coord& at) {
+    const unsigned char* in = v.in + at.b * v.stride_in + at.c0 * E;
+    unsigned char* out = v.out + at.b * v.stride_out + at.c0 * R * E;
+    const std::int64_t width = min(static_cast<std::int64_t>(shape::kSpan), v.long_side - at.c0);
+    // A row's aligned cover reaches up to 15 bytes before and after its segment: keep the
+    // first and last blocks of each row, whose neighbourhood may lie outside the matrix, on
+    // the plain path.
+    const bool fast = width == shape::kSpan &&
+                      (rows_aligned || (at.c0 > 0 && at.c0 + shape::kSpan + 16 / E <= v.long_side));
+    if (!fast) {  // block-uniform
+      for (int i = t; i < width * R; i += kThreads) {
+        const int col = i / R, row = i - col * R;
+        const unsigned char* src = in + row * v.pitch_strided + col * E;
+#pragma unroll
+        for (int e = 0; e < E; ++e) out[i * E + e] = src[e];
+      }
+      return;
+    }
+    std::uint32_t rows[R * W];
+    if constexpr (shape::kStageRows) {
+      // Asynchronous copies: every load of the tile is in flight at once, holding no registers.
+      for (int i = t; i < R * kRowChunks; i += kThreads) {
+        const int r = i / kRowChunks, j = i - r * kRowChunks;
+        const unsigned char* seg = in + r * v.pitch_strided;
+        const int m = static_cast<int>(reinterpret_cast<std::uintptr_t>(seg) & 15);
+        if (j < kRowChunks - 1 || m != 0) __pipeline_memcpy_async(staged + i, seg - m + 16 * j, 16);
+      }
+      __pipeline_commit();
+      __pipeline_wait_prior(0);
+      __syncthreads();
+#pragma unroll
+      for (int r = 0; r < R; ++r) {
+        const int m = static_cast<int>(reinterpret_cast<std::uintptr_t>(in + r * v.pitch_strided) & 15);
+        std::uint32_t piece[W];
+        interleave::warp_load_funnel<W, false>(
+            reinterpret_cast<const unsigned char*>(staged + r * kRowChunks) + m + (t & ~31) * S, piece);
+#pragma unroll
+        for (int i = 0; i < W; ++i) rows[r * W + i] = piece[i];
+      }
+    } else {
+#pragma unroll
+      for (int r = 0; r < R; ++r) {
+        std::uint32_t piece[W];
+        interleave::warp_load_funnel<W, true>(in + r * v.pitch_strided + (t & ~31) * S, piece);
+#pragma unroll
+        for (int i = 0; i < W; ++i) rows[r * W + i] = piece[i];
+      }
+    }
+    std::uint32_t words[R * W];
+    interleave::gather_words<wide_map<E, R, W>>(rows, words);
+    put_words<R, W>(s, t * R * W, words);
+    __syncthreads();
+    for (int q = t; q < shape::kChunks; q += kThreads) {
+      __stcs(reinterpret_cast<uint4*>(out) + q, s[chunk_slot<R>(q)]);
+    }
+    __syncthreads();
+  });
+}
+
+template <int E, int R, int... Cs>
+__device__ __forceinline__ void gather_tall_rows(const std::uint32_t (&rows)[R * (interleave_shape<E, R>::W)], uint4* s,
+                                                 std::integer_sequence<int, Cs...>) {
+  constexpr int W = interleave_shape<E, R>::W;
+  const int t = static_cast<int>(threadIdx.x);
+  (
+      [&] {
+        std::uint32_t words[W];
+        interleave::gather_words<tall_map<E, R, Cs>>(rows, words);
+        put_words<R, W>(s, (Cs * kThreads + t) * W, words);
+      }(),
+      ...);
+}
+
+template <int E, int R>
+__global__ void __launch_bounds__(kThreads) interleave_tall_kernel(byte_view v, tiling g) {
+  using shape = interleave_shape<E, R>;
+  constexpr int S = shape::S, W = shape::W;
+  __shared__ uint4 s[shape::kChunks];
+  const int t = static_cast<int>(threadIdx.x);
+  g.for_each_tile([&](const tile_coord& at) {
+    const unsigned char* in = v.in + at.b * v.stride_in + at.r0 * R * E;
+    unsigned char* out = v.out + at.b * v.stride_out + at.r0 * E;
+    const std::int64_t height = min(static_cast<std::int64_t>(shape::kSpan), v.long_side - at.r0);
+    if (height < shape::kSpan) {  // the last block: element by element
+      for (int i = t; i < height * R; i += kThreads) {
+        const int row = i / R, col = i - row * R;
+        unsigned char* dst = out + col * v.pitch_strided + row * E;
+#pragma unroll
+        for (int e = 0; e < E; ++e) dst[e] = in[i * E + e];
+      }
+      return;
+    }
+    for (int q = t; q < shape::kChunks; q += kThreads) {
+      __pipeline_memcpy_async(s + chunk_slot<R>(q), reinterpret_cast<const uint4*>(in) + q, 16);
+    }
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+    __syncthreads();
+    std::uint32_t rows[R * W];
+    get_words<R, W>(s, t * R * W, rows);
+    __syncthreads();
+    // The buffer now holds the output in row order: S bytes per thread per output row, so
+    // the gather's stores and the copy-out below are both contiguous across lanes.
+    gather_tall_rows<E, R>(rows, s, std::make_integer_sequence<int, R>{});
+    __syncthreads();
+    // Copy-out in 16-byte pieces whatever S: each output row's S * kThreads bytes are
+    // contiguous in the buffer, in runs of 32 pieces (512 bytes) per warp.
+    constexpr int kRunsPerRow = kThreads * S / 512;
+    const int warp = t >> 5, lane = t & 31;
+#pragma unroll 1
+    for (int run = warp; run < R * kRunsPerRow; run += kThreads / 32) {
+      const int c = run / kRunsPerRow, part = run - c * kRunsPerRow;
+      std::uint32_t piece[4];
+      get_words<R, 4>(s, ((c * kRunsPerRow + part) * 32 + lane) * 4, piece);
+      interleave::warp_store_funnel<4>(out + c * v.pitch_strided + part * 512, piece);
+    }
+    __syncthreads();
+  });
+}
+
+// These kernels are latency-bound: as many blocks per SM as shared memory allows keeps the
+// most loads in flight, so ask for the largest shared-memory carveout.
+template <class Kernel>
+void prefer_shared_memory(Kernel kernel) {
+  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared),
+             "cudaFuncSetAttribute");
+}
+
+template <int E, int R>
+void launch_shape(const plan& p, bool wide) {
+  using shape = interleave_shape<E, R>;
+  const auto e = static_cast<std::int64_t>(E);
+  byte_view v{};
+  v.in = static_cast<const unsigned char*>(p.in);
+  v.out = static_cast<unsigned char*>(p.out);
+  v.long_side = wide ? p.cols : p.rows;
+  v.pitch_strided = (wide ? p.ld_in : p.ld_out) * e;
+  v.stride_in = p.stride_in * e;
+  v.stride_out = p.stride_out * e;
+  if (wide) {
+    const auto base = reinterpret_cast<std::uintptr_t>(p.in);
+    const bool rows_aligned = base % 16 == 0 && v.pitch_strided % 16 == 0 && (p.batch == 1 || v.stride_in % 16 == 0);
+    const tiling g = make_tiling(p, R, shape::kSpan);
+    const auto kernel = interleave_wide_kernel<E, R>;
+    constexpr int bytes = shape::kWideSharedBytes;
+    if (bytes > 48 * 1024) {
+      check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes), "cudaFuncSetAttribute");
+    }
+    prefer_shared_memory(kernel);
+    kernel<<<grid_for(g), kThreads, bytes, p.stream>>>(v, g, rows_aligned);
+  } else {
+    const tiling g = make_tiling(p, shape::kSpan, R);
+    prefer_shared_memory(interleave_tall_kernel<E, R>);
+    interleave_tall_kernel<E, R><<<grid_for(g), kThreads, 0, p.stream>>>(v, g);
+  }
+}
+
+template <int E, int... Rs>
+void launch_for_rows(const plan& p, bool wide, std::int64_t r, std::integer_sequence<int, Rs...>) {
+  const bool launched = ((r == Rs + 1 ? (launch_shape<E, Rs + 1>(p, wide), true) : false) || ...);
+  if (!launched) raise(status::internal_error, "interleave kernel planned for ", r, " rows");
+}
+
+}  // namespace
+
+void launch_skinny_interleave(const plan& p, bool wide) {
+  const std::int64_t r = wide ? p.rows : p.cols;
+  constexpr auto sizes = std::make_integer_sequence<int, kMaxInterleave>{};
+  switch (p.elem_bytes) {
+    case 1: launch_for_rows<1>(p, wide, r, sizes); break;
+    case 2: launch_for_rows<2>(p, wide, r, sizes); break;
+    default: raise(status::internal_error, "interleave kernel planned for ", p.elem_bytes, "-byte elements");
+  }
+  check_launch(wide ? "interleave (few rows)" : "interleave (few columns)");
+}
+
+}  // namespace xpose::detail
