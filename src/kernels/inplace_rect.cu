@@ -5,6 +5,7 @@
 // max(rows, cols) elements, the only scratch the algorithm needs.
 #include "element_types.hpp"
 #include "inplace_rect_maps.cuh"
+#include "kernel_attributes.hpp"
 #include "launchers.hpp"
 
 #include "../core/raise.hpp"
@@ -165,14 +166,6 @@ device_limits query_limits() {
 }
 
 unsigned capped(std::int64_t v, std::int64_t limit) { return static_cast<unsigned>(std::max<std::int64_t>(1, std::min(v, limit))); }
-
-template <class Kernel>
-void allow_shared(Kernel kernel, std::int64_t bytes) {
-  if (bytes > 48 * 1024) {
-    check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(bytes)),
-               "cudaFuncSetAttribute");
-  }
-}
 
 /** log2 of the strip width (in elements) of a column op: a strip row of at least one 32-byte
     sector and, for short columns, up to 512 bytes; at most 96 KiB of stage so that two blocks

@@ -16,6 +16,7 @@
 // elements in shared memory instead, which for 1-byte elements costs 16 scalar shared
 // accesses per 16 bytes and, with 31 rows, 4-way bank conflicts (docs/auto.md).
 #include "byte_interleave.cuh"
+#include "kernel_attributes.hpp"
 #include "launchers.hpp"
 #include "matrix_view.cuh"
 
@@ -24,6 +25,7 @@
 
 #include <cuda_pipeline.h>
 
+#include <type_traits>
 #include <utility>
 
 namespace xpose::detail {
@@ -66,9 +68,11 @@ __device__ __forceinline__ int chunk_slot(int q) {
   }
 }
 
-template <int R>
-__device__ __forceinline__ std::uint32_t& word_slot(uint4* s, int word) {
-  return reinterpret_cast<std::uint32_t*>(s + chunk_slot<R>(word >> 2))[word & 3];
+/** Word `word` of the staged run (Chunk: uint4 or const uint4). */
+template <int R, class Chunk>
+__device__ __forceinline__ auto& word_slot(Chunk* s, int word) {
+  using Word = std::conditional_t<std::is_const_v<Chunk>, const std::uint32_t, std::uint32_t>;
+  return reinterpret_cast<Word*>(s + chunk_slot<R>(word >> 2))[word & 3];
 }
 
 /** Words [first, first + N) of the staged run; 16-byte accesses when W is 4 (first is then
@@ -94,7 +98,7 @@ __device__ __forceinline__ void get_words(const uint4* s, int first, std::uint32
     }
   } else {
 #pragma unroll
-    for (int i = 0; i < N; ++i) w[i] = word_slot<R>(const_cast<uint4*>(s), first + i);
+    for (int i = 0; i < N; ++i) w[i] = word_slot<R>(s, first + i);
   }
 }
 
@@ -246,14 +250,6 @@ __global__ void __launch_bounds__(kThreads) interleave_tall_kernel(byte_view v, 
   });
 }
 
-// These kernels are latency-bound: as many blocks per SM as shared memory allows keeps the
-// most loads in flight, so ask for the largest shared-memory carveout.
-template <class Kernel>
-void prefer_shared_memory(Kernel kernel) {
-  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared),
-             "cudaFuncSetAttribute");
-}
-
 template <int E, int R>
 void launch_shape(const plan& p, bool wide) {
   using shape = interleave_shape<E, R>;
@@ -266,16 +262,12 @@ void launch_shape(const plan& p, bool wide) {
   v.stride_in = p.stride_in * e;
   v.stride_out = p.stride_out * e;
   if (wide) {
-    const auto base = reinterpret_cast<std::uintptr_t>(p.in);
-    const bool rows_aligned = base % 16 == 0 && v.pitch_strided % 16 == 0 && (p.batch == 1 || v.stride_in % 16 == 0);
     const tiling g = make_tiling(p, R, shape::kSpan);
     const auto kernel = interleave_wide_kernel<E, R>;
-    constexpr int bytes = shape::kWideSharedBytes;
-    if (bytes > 48 * 1024) {
-      check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes), "cudaFuncSetAttribute");
-    }
+    allow_shared(kernel, shape::kWideSharedBytes);
     prefer_shared_memory(kernel);
-    kernel<<<grid_for(g), kThreads, bytes, p.stream>>>(v, g, rows_aligned);
+    // p.vec_in: every input row starts 16-byte aligned, so no row's cover leaves its segment.
+    kernel<<<grid_for(g), kThreads, shape::kWideSharedBytes, p.stream>>>(v, g, p.vec_in);
   } else {
     const tiling g = make_tiling(p, shape::kSpan, R);
     prefer_shared_memory(interleave_tall_kernel<E, R>);
