@@ -1,5 +1,5 @@
-// In-place dispatch: square matrices to the tile-pair kernel, the rest to the three line
-// permutations (docs/inplace.md).
+// In-place dispatch: square matrices to the tile-pair kernel, 2 x L and L x 2 to the
+// halving sweep, the rest to the three line permutations (docs/inplace.md).
 #include "inplace.hpp"
 
 #include "../kernels/element_types.hpp"
@@ -20,6 +20,9 @@ void transpose_inplace(const inplace_request& r) {
     using T = decltype(tag);
     if (r.rows == r.cols) {
       launch_inplace_square<T>(static_cast<T*>(r.data), r.batch, r.rows, r.stream);
+    } else if (r.rows == 2 || r.cols == 2) {
+      launch_inplace_two_rows<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, static_cast<T*>(r.workspace),
+                                 r.stream);
     } else {
       launch_inplace_rectangular<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, static_cast<T*>(r.workspace),
                                     r.stream);

@@ -22,6 +22,11 @@ template <class T>
 void launch_inplace_rectangular(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, T* workspace,
                                 cudaStream_t stream);
 
+/** In-place transpose of 2 x L or L x 2 matrices; `workspace` holds L elements. */
+template <class T>
+void launch_inplace_two_rows(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, T* workspace,
+                             cudaStream_t stream);
+
 /** Throws cuda_error if the launch just made failed. */
 void check_launch(const char* kernel_name);
 

@@ -3,6 +3,7 @@
 // before the call; afterwards every byte is compared with the CPU reference (or, above
 // 64 MiB, with the independent GPU checker), and poisoned guard bands around the matrix
 // and around the workspace must be unchanged.
+#include "core/two_row_schedule.hpp"
 #include "device_buffer.hpp"
 #include "gpu_case.hpp"
 #include "reference.hpp"
@@ -160,6 +161,32 @@ INSTANTIATE_TEST_SUITE_P(
                                          std::pair<std::int64_t, std::int64_t>{1000, 1024}, std::pair<std::int64_t, std::int64_t>{997, 1009},
                                          std::pair<std::int64_t, std::int64_t>{3, 100000}, std::pair<std::int64_t, std::int64_t>{2, 300001},
                                          std::pair<std::int64_t, std::int64_t>{31, 70000}, std::pair<std::int64_t, std::int64_t>{1, 777})));
+
+// 2 x L and L x 2 (the halving sweep): lengths around the tail that one block stages,
+// around one and two sweep blocks, odd lengths; pointers 16-byte aligned (vector path),
+// element-aligned only (element path) and byte offsets (byte-wise elements); batches.
+class InplaceTwoRows : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(InplaceTwoRows, MatchesReference) {
+  XPOSE_REQUIRE_GPU();
+  const std::size_t e = GetParam();
+  const std::int64_t tail = detail::two_row_tail_columns(static_cast<std::int64_t>(e));  // staged up to here
+  const std::int64_t lengths[] = {3, 17, tail - 1, tail, tail + 1, tail + 17, 2 * tail - 5, 2 * tail + 33, 100003,
+                                  (std::int64_t{1} << 20) + 5};
+  const std::size_t offsets[] = {0, e < 16 ? e : std::size_t{0}, e > 1 ? std::size_t{1} : std::size_t{0}};
+  for (const std::int64_t L : lengths) {
+    for (const bool wide : {true, false}) {
+      for (const std::size_t offset : offsets) {
+        for (const std::int64_t batch : {std::int64_t{1}, std::int64_t{3}}) {
+          const std::int64_t r = wide ? 2 : L, c = wide ? L : 2;
+          EXPECT_TRUE(run_inplace({e, r, c, batch, offset, static_cast<std::uint64_t>(L * 31 + offset + batch)}));
+        }
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceTwoRows, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
 
 // The targets' shapes at full size (GPU-checked above 64 MiB).
 TEST(InplaceLarge, TargetShapes) {

@@ -1,0 +1,231 @@
+// In-place transpose of 2 x L and L x 2 matrices: one row copied to the workspace, then
+// three out-of-place interleaves (wide) or de-interleaves (tall) over column blocks; the
+// steps and why they are safe are in src/core/two_row_schedule.hpp and docs/inplace.md.
+//
+// Traffic: 1.625x the matrix in and out (the copies move L + L/4 elements, the blocks 2L),
+// against the three line permutations' 3x and their one-row-at-a-time launches, which
+// held 2 x 16M at 1-2% of memcpy.
+#include "../core/raise.hpp"
+#include "../core/two_row_schedule.hpp"
+#include "element_types.hpp"
+#include "kernel_attributes.hpp"
+#include "launchers.hpp"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+
+namespace xpose::detail {
+namespace {
+
+constexpr int kThreads = 256;
+
+template <class T>
+constexpr bool has_vector_path = sizeof(T) == alignof(T) && 16 % sizeof(T) == 0;
+
+// Two 16-byte vectors of rows 0 and 1 -> the 32 interleaved bytes (lo, hi), and back.
+// E is the element size; byte permutes for 1 and 2 bytes, word moves otherwise.
+template <int E>
+__device__ __forceinline__ void interleave16(const uint4& r0, const uint4& r1, uint4& lo, uint4& hi) {
+  if constexpr (E == 16) {
+    lo = r0;
+    hi = r1;
+  } else if constexpr (E == 8) {
+    lo = make_uint4(r0.x, r0.y, r1.x, r1.y);
+    hi = make_uint4(r0.z, r0.w, r1.z, r1.w);
+  } else if constexpr (E == 4) {
+    lo = make_uint4(r0.x, r1.x, r0.y, r1.y);
+    hi = make_uint4(r0.z, r1.z, r0.w, r1.w);
+  } else {
+    constexpr unsigned kLow = E == 2 ? 0x5410 : 0x5140, kHigh = E == 2 ? 0x7632 : 0x7362;
+    lo = make_uint4(__byte_perm(r0.x, r1.x, kLow), __byte_perm(r0.x, r1.x, kHigh), __byte_perm(r0.y, r1.y, kLow),
+                    __byte_perm(r0.y, r1.y, kHigh));
+    hi = make_uint4(__byte_perm(r0.z, r1.z, kLow), __byte_perm(r0.z, r1.z, kHigh), __byte_perm(r0.w, r1.w, kLow),
+                    __byte_perm(r0.w, r1.w, kHigh));
+  }
+}
+
+template <int E>
+__device__ __forceinline__ void deinterleave16(const uint4& lo, const uint4& hi, uint4& r0, uint4& r1) {
+  if constexpr (E == 16) {
+    r0 = lo;
+    r1 = hi;
+  } else if constexpr (E == 8) {
+    r0 = make_uint4(lo.x, lo.y, hi.x, hi.y);
+    r1 = make_uint4(lo.z, lo.w, hi.z, hi.w);
+  } else if constexpr (E == 4) {
+    r0 = make_uint4(lo.x, lo.z, hi.x, hi.z);
+    r1 = make_uint4(lo.y, lo.w, hi.y, hi.w);
+  } else {
+    constexpr unsigned kEven = E == 2 ? 0x5410 : 0x6420, kOdd = E == 2 ? 0x7632 : 0x7531;
+    r0 = make_uint4(__byte_perm(lo.x, lo.y, kEven), __byte_perm(lo.z, lo.w, kEven), __byte_perm(hi.x, hi.y, kEven),
+                    __byte_perm(hi.z, hi.w, kEven));
+    r1 = make_uint4(__byte_perm(lo.x, lo.y, kOdd), __byte_perm(lo.z, lo.w, kOdd), __byte_perm(hi.x, hi.y, kOdd),
+                    __byte_perm(hi.z, hi.w, kOdd));
+  }
+}
+
+/** pairs[2j + i] = row_i[j] for j < n; row0, row1 and pairs do not overlap. */
+template <class T, bool kVector>
+__global__ void __launch_bounds__(kThreads) interleave_kernel(const T* __restrict__ row0, const T* __restrict__ row1,
+                                                              T* __restrict__ pairs, std::int64_t n) {
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * kThreads;
+  std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * kThreads + threadIdx.x;
+  std::int64_t done = 0;  // elements covered by whole vectors
+  if constexpr (kVector) {
+    constexpr int V = 16 / sizeof(T);
+    const std::int64_t vectors = n / V;
+    for (std::int64_t v = first; v < vectors; v += stride) {
+      uint4 lo, hi;
+      interleave16<sizeof(T)>(__ldcs(reinterpret_cast<const uint4*>(row0) + v),
+                              __ldcs(reinterpret_cast<const uint4*>(row1) + v), lo, hi);
+      __stcs(reinterpret_cast<uint4*>(pairs) + 2 * v, lo);
+      __stcs(reinterpret_cast<uint4*>(pairs) + 2 * v + 1, hi);
+    }
+    done = vectors * V;
+  }
+  for (std::int64_t j = done + first; j < n; j += stride) {
+    const T a = row0[j], b = row1[j];
+    pairs[2 * j] = a;
+    pairs[2 * j + 1] = b;
+  }
+}
+
+/** row_i[j] = pairs[2j + i] for j < n; the inverse of interleave_kernel. */
+template <class T, bool kVector>
+__global__ void __launch_bounds__(kThreads) deinterleave_kernel(const T* __restrict__ pairs, T* __restrict__ row0,
+                                                                T* __restrict__ row1, std::int64_t n) {
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * kThreads;
+  std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * kThreads + threadIdx.x;
+  std::int64_t done = 0;
+  if constexpr (kVector) {
+    constexpr int V = 16 / sizeof(T);
+    const std::int64_t vectors = n / V;
+    for (std::int64_t v = first; v < vectors; v += stride) {
+      uint4 r0, r1;
+      deinterleave16<sizeof(T)>(__ldcs(reinterpret_cast<const uint4*>(pairs) + 2 * v),
+                                __ldcs(reinterpret_cast<const uint4*>(pairs) + 2 * v + 1), r0, r1);
+      __stcs(reinterpret_cast<uint4*>(row0) + v, r0);
+      __stcs(reinterpret_cast<uint4*>(row1) + v, r1);
+    }
+    done = vectors * V;
+  }
+  for (std::int64_t j = done + first; j < n; j += stride) {
+    const T a = pairs[2 * j], b = pairs[2 * j + 1];
+    row0[j] = a;
+    row1[j] = b;
+  }
+}
+
+/** A matrix of at most two_row_tail_columns() columns: one block stages row 0 first. */
+template <class T>
+__global__ void __launch_bounds__(1024) interleave_tail_kernel(T* data, const T* __restrict__ row1, std::int64_t n) {
+  extern __shared__ unsigned char stage_raw[];
+  T* stage = reinterpret_cast<T*>(stage_raw);
+  for (std::int64_t j = threadIdx.x; j < n; j += blockDim.x) stage[j] = data[j];
+  __syncthreads();
+  for (std::int64_t q = threadIdx.x; q < 2 * n; q += blockDim.x) data[q] = (q & 1) ? row1[q >> 1] : stage[q >> 1];
+}
+
+template <class T>
+__global__ void __launch_bounds__(1024) deinterleave_tail_kernel(T* data, T* __restrict__ row1, std::int64_t n) {
+  extern __shared__ unsigned char stage_raw[];
+  T* stage = reinterpret_cast<T*>(stage_raw);
+  for (std::int64_t q = threadIdx.x; q < 2 * n; q += blockDim.x) stage[q] = data[q];
+  __syncthreads();
+  for (std::int64_t j = threadIdx.x; j < n; j += blockDim.x) {
+    data[j] = stage[2 * j];
+    row1[j] = stage[2 * j + 1];
+  }
+}
+
+bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
+
+unsigned blocks_for(std::int64_t items, int sms) {
+  const std::int64_t want = (items + kThreads - 1) / kThreads;
+  return static_cast<unsigned>(std::max<std::int64_t>(1, std::min<std::int64_t>(want, std::int64_t{64} * sms)));
+}
+
+template <class T>
+void interleave(const T* row0, const T* row1, T* pairs, std::int64_t n, int sms, cudaStream_t stream) {
+  if constexpr (has_vector_path<T>) {
+    if (aligned16(row0) && aligned16(row1) && aligned16(pairs)) {
+      interleave_kernel<T, true><<<blocks_for(n * sizeof(T) / 16 + 1, sms), kThreads, 0, stream>>>(row0, row1, pairs, n);
+      return;
+    }
+  }
+  interleave_kernel<T, false><<<blocks_for(n, sms), kThreads, 0, stream>>>(row0, row1, pairs, n);
+}
+
+template <class T>
+void deinterleave(const T* pairs, T* row0, T* row1, std::int64_t n, int sms, cudaStream_t stream) {
+  if constexpr (has_vector_path<T>) {
+    if (aligned16(row0) && aligned16(row1) && aligned16(pairs)) {
+      deinterleave_kernel<T, true><<<blocks_for(n * sizeof(T) / 16 + 1, sms), kThreads, 0, stream>>>(pairs, row0, row1, n);
+      return;
+    }
+  }
+  deinterleave_kernel<T, false><<<blocks_for(n, sms), kThreads, 0, stream>>>(pairs, row0, row1, n);
+}
+
+int sm_count() {
+  int device = 0, sms = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+  return sms;
+}
+
+}  // namespace
+
+template <class T>
+void launch_inplace_two_rows(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, T* workspace,
+                             cudaStream_t stream) {
+  const bool wide = rows == 2;
+  const std::int64_t L = wide ? cols : rows;
+  const two_row_plan plan = make_two_row_plan(L, two_row_tail_columns(sizeof(T)));
+  const std::int64_t a1 = plan.a1, a2 = plan.a2;
+  const int sms = sm_count();
+  auto copy = [&](T* dst, const T* src, std::int64_t n) {
+    check_cuda(cudaMemcpyAsync(dst, src, static_cast<std::size_t>(n) * sizeof(T), cudaMemcpyDeviceToDevice, stream),
+               "cudaMemcpyAsync");
+  };
+  T* const ws = workspace;
+  for (std::int64_t m = 0; m < batch; ++m) {
+    T* const x = data + m * 2 * L;
+    if (wide) {
+      copy(ws, x + L, L);
+      if (plan.staged) {
+        interleave_tail_kernel<T><<<1, 1024, static_cast<std::size_t>(L) * sizeof(T), stream>>>(x, ws, L);
+      } else {
+        interleave(x + a1, ws + a1, x + 2 * a1, L - a1, sms, stream);
+        interleave(x + a2, ws + a2, x + 2 * a2, a1 - a2, sms, stream);
+        copy(ws + a1, x, a2);
+        interleave(ws + a1, ws, x, a2, sms, stream);
+      }
+      check_launch("inplace two rows (wide)");
+    } else {  // the wide steps backwards, each inverted
+      if (plan.staged) {
+        auto kernel = deinterleave_tail_kernel<T>;
+        const std::int64_t bytes = 2 * L * static_cast<std::int64_t>(sizeof(T));
+        allow_shared(kernel, bytes);
+        kernel<<<1, 1024, static_cast<std::size_t>(bytes), stream>>>(x, ws, L);
+      } else {
+        deinterleave(x, ws + a1, ws, a2, sms, stream);
+        copy(x, ws + a1, a2);
+        deinterleave(x + 2 * a2, x + a2, ws + a2, a1 - a2, sms, stream);
+        deinterleave(x + 2 * a1, x + a1, ws + a1, L - a1, sms, stream);
+      }
+      copy(x + L, ws, L);
+      check_launch("inplace two rows (tall)");
+    }
+  }
+}
+
+#define XPOSE_INSTANTIATE(T) \
+  template void launch_inplace_two_rows<T>(T*, std::int64_t, std::int64_t, std::int64_t, T*, cudaStream_t);
+XPOSE_FOR_EACH_ELEMENT_TYPE(XPOSE_INSTANTIATE)
+#undef XPOSE_INSTANTIATE
+
+}  // namespace xpose::detail
