@@ -1,17 +1,25 @@
 // Kernel design sweep (development tool, not part of the product): times kernel variants
 // and plain copy kernels against cudaMemcpy on the same bytes, on rotating buffers,
-// verifying every transpose variant against the CPU reference. It currently runs the
-// padded-tile widths for rows that are not 16-byte aligned (sweep 6); the earlier sweeps
-// (register tile, streaming hints, tile sizes, warp shapes) are in this file's git history,
-// their outputs in bench/results/h200/experiments/ and their conclusions in docs/auto.md.
+// verifying every transpose variant against the CPU reference. It runs sweep 7 (tiles
+// loaded by the TMA, src/kernels/tma_tile.cuh) or sweep 8 (tiles larger than their shared
+// buffer, src/kernels/split_tile.cuh); the earlier sweeps (register tile, streaming hints,
+// tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
+// are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep [ROWSxCOLS ...]   (default 4096x4096 8192x8192 2048x8192)
+// usage: xpose_kernel_sweep tma|split [ROWSxCOLS ...]
+//   tma:   4, 8, 16 bytes; default 4096^2 8192^2 16384^2 32768x8192 2048x8192
+//   split: 1 to 16 bytes (1 and 2 only on unaligned shapes); default 4095x4097 8191x8193
+//          8192^2 16384^2 32768x8192
 #include "../../src/kernels/tiled_tile.cuh"
+#include "../../src/kernels/split_tile.cuh"
+#include "../../src/kernels/tma_tile.cuh"
 #include "../../tools/common/device_buffer.hpp"
 #include "../../tools/xpose/timing.hpp"
 #include "reference.hpp"
 
 #include <xpose/xpose.hpp>
+
+#include <cudaTypedefs.h>
 
 #include <cstdio>
 #include <cstring>
@@ -115,33 +123,96 @@ class sweep {
   double memcpy_ms_ = 0;
 };
 
-template <class T, int TILE, int BLOCK_ROWS, bool ST>
-void padded_variant(sweep& s) {
+// Sweep 7: TMA-loaded tiles (src/kernels/tma_tile.cuh) against the production kernels.
+PFN_cuTensorMapEncodeTiled_v12000 tensor_map_encoder() {
+  static PFN_cuTensorMapEncodeTiled_v12000 fn = [] {
+    void* f = nullptr;
+    cudaDriverEntryPointQueryResult q{};
+    XPOSE_TOOLING_CUDA(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f, 12000, cudaEnableDefault, &q));
+    if (q != cudaDriverEntryPointSuccess || f == nullptr) throw std::runtime_error("cuTensorMapEncodeTiled not found");
+    return reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(f);
+  }();
+  return fn;
+}
+
+template <int E, int BH, int STAGES>
+void tma_variant(sweep& s, const bench_case& c, int blocks_per_sm_cap) {
+  using namespace xpose::detail::tma;
+  constexpr int COLS = 128 / E;
+  if (c.rows % BH != 0 || c.cols % COLS != 0) return;
+  auto kernel = tma_transpose_kernel<E, BH, STAGES>;
+  constexpr int smem = tma_shared_bytes<E, BH, STAGES>();
+  XPOSE_TOOLING_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  int per_sm = 0, sms = 0;
+  XPOSE_TOOLING_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, 256, smem));
+  XPOSE_TOOLING_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  per_sm = std::min(per_sm, blocks_per_sm_cap);
   char name[80];
-  std::snprintf(name, sizeof name, "tiled_padded %dx%d%s", TILE, BLOCK_ROWS, ST ? " cs" : "");
+  std::snprintf(name, sizeof name, "tma %dx128B x%d stages, %d/SM", BH, STAGES, per_sm);
   s.report(name, [&](const void* in, void* out) {
-    launch_tiled_variant<T, TILE, BLOCK_ROWS, 1, false, ST>(s.make_plan(in, out));
+    CUtensorMap map{};
+    const cuuint64_t dims[2] = {static_cast<cuuint64_t>(c.cols) * E, static_cast<cuuint64_t>(c.rows)};
+    const cuuint64_t strides[1] = {static_cast<cuuint64_t>(c.cols) * E};
+    const cuuint32_t box[2] = {128, BH};
+    const cuuint32_t estride[2] = {1, 1};
+    const CUresult r = tensor_map_encoder()(&map, CU_TENSOR_MAP_DATA_TYPE_UINT8, 2, const_cast<void*>(in), dims, strides, box,
+                                            estride, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                                            CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    if (r != CUDA_SUCCESS) throw std::runtime_error("cuTensorMapEncodeTiled failed");
+    tma_problem p{static_cast<unsigned char*>(out), c.rows, c.cols, c.rows, c.cols / COLS, 0};
+    p.tiles = (c.rows / BH) * p.tiles_c;
+    const std::int64_t grid = std::min<std::int64_t>(p.tiles, static_cast<std::int64_t>(sms) * per_sm);
+    kernel<<<static_cast<unsigned>(grid), 256, smem>>>(map, p);
   }, true);
 }
 
-// Rows that are not 16-byte aligned (run with odd shapes such as 4095x4097): the padded
-// tile in several widths and depths. Only scalar-access kernels are valid there.
-template <class T>
-void unaligned_variants(sweep& s) {
-  padded_variant<T, 32, 8, false>(s);  // production
-  padded_variant<T, 32, 8, true>(s);
-  if constexpr (sizeof(T) <= 8) {  // a 64 x 65 tile of 16-byte elements exceeds 48 KiB
-    padded_variant<T, 64, 8, true>(s);
-    padded_variant<T, 64, 16, true>(s);
-    padded_variant<T, 64, 4, true>(s);
-  }
-  if constexpr (sizeof(T) <= 2) {
-    padded_variant<T, 128, 4, true>(s);
-    padded_variant<T, 128, 8, true>(s);
+template <int E>
+void tma_variants(sweep& s, const bench_case& c) {
+  tma_variant<E, 64, 4>(s, c, 8);
+  tma_variant<E, 128, 4>(s, c, 8);
+  tma_variant<E, 128, 6>(s, c, 8);
+  tma_variant<E, 256, 3>(s, c, 8);
+  tma_variant<E, 128, 4>(s, c, 2);
+}
+
+// Sweep 8: tiles larger than their shared buffer (src/kernels/split_tile.cuh).
+template <class T, int TR, int TC, int PR, int MB>
+void split_variant(sweep& s) {
+  char name[80];
+  std::snprintf(name, sizeof name, "split %dx%d pass %d, %d/SM", TR, TC, PR, MB);
+  s.report(name, [&](const void* in, void* out) { launch_split_tile<T, TR, TC, PR, MB>(s.make_plan(in, out)); }, true);
+}
+
+template <int E>
+void split_variants(sweep& s) {
+  if constexpr (E == 1) {
+    split_variant<std::uint8_t, 32, 128, 32, 8>(s);
+    split_variant<std::uint8_t, 64, 128, 32, 6>(s);
+    split_variant<std::uint8_t, 64, 64, 32, 8>(s);
+  } else if constexpr (E == 2) {
+    split_variant<std::uint16_t, 64, 64, 32, 8>(s);
+    split_variant<std::uint16_t, 32, 128, 32, 8>(s);
+    split_variant<std::uint16_t, 64, 128, 32, 6>(s);
+  } else if constexpr (E == 4) {
+    split_variant<std::uint32_t, 64, 64, 32, 6>(s);
+    split_variant<std::uint32_t, 32, 64, 32, 8>(s);
+    split_variant<std::uint32_t, 64, 32, 32, 8>(s);
+    split_variant<std::uint32_t, 64, 64, 16, 6>(s);
+    split_variant<std::uint32_t, 128, 64, 32, 4>(s);
+  } else if constexpr (E == 8) {
+    split_variant<unsigned long long, 64, 32, 32, 8>(s);
+    split_variant<unsigned long long, 32, 32, 32, 8>(s);
+    split_variant<unsigned long long, 64, 32, 16, 8>(s);
+    split_variant<unsigned long long, 128, 32, 32, 6>(s);
+  } else {
+    split_variant<uint4, 32, 32, 16, 8>(s);
+    split_variant<uint4, 64, 32, 16, 6>(s);
+    split_variant<uint4, 32, 32, 32, 8>(s);
+    split_variant<uint4, 64, 32, 32, 4>(s);
   }
 }
 
-void run_case(const bench_case& c) {
+void run_case(const bench_case& c, bool tma) {
   sweep s(c);
   int sms = 0;
   XPOSE_TOOLING_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
@@ -149,40 +220,52 @@ void run_case(const bench_case& c) {
   s.report("copy unrolled x1", [&](const void* in, void* out) {
     copy_unrolled<1><<<static_cast<unsigned>((n16 + 255) / 256), 256>>>(static_cast<const uint4*>(in), static_cast<uint4*>(out), n16);
   }, false);
-  s.report("copy unrolled x4", [&](const void* in, void* out) {
-    copy_unrolled<4><<<static_cast<unsigned>((n16 + 1023) / 1024), 256>>>(static_cast<const uint4*>(in), static_cast<uint4*>(out), n16);
-  }, false);
-  s.report("copy unrolled x8", [&](const void* in, void* out) {
-    copy_unrolled<8><<<static_cast<unsigned>((n16 + 2047) / 2048), 256>>>(static_cast<const uint4*>(in), static_cast<uint4*>(out), n16);
-  }, false);
-  for (const strategy k : {strategy::tiled_padded, strategy::vectorized}) {
+  for (const strategy k : {strategy::automatic}) {
     s.report(std::string("xpose ") + std::string(to_string(k)), [&](const void* in, void* out) {
       options o;
       o.kernel = k;
       transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{o});
     }, true);
   }
+  if (tma) {
+    switch (c.e) {
+      case 4: tma_variants<4>(s, c); break;
+      case 8: tma_variants<8>(s, c); break;
+      case 16: tma_variants<16>(s, c); break;
+      default: break;
+    }
+    return;
+  }
   switch (c.e) {
-    case 1: unaligned_variants<std::uint8_t>(s); break;
-    case 2: unaligned_variants<std::uint16_t>(s); break;
-    case 4: unaligned_variants<std::uint32_t>(s); break;
-    case 8: unaligned_variants<unsigned long long>(s); break;
-    case 16: unaligned_variants<uint4>(s); break;
+    case 1: split_variants<1>(s); break;
+    case 2: split_variants<2>(s); break;
+    case 4: split_variants<4>(s); break;
+    case 8: split_variants<8>(s); break;
+    default: split_variants<16>(s); break;
   }
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  const bool tma = argc > 1 && std::strcmp(argv[1], "tma") == 0;
+  if (argc < 2 || (!tma && std::strcmp(argv[1], "split") != 0)) {
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split [ROWSxCOLS ...]\n");
+    return 2;
+  }
   std::vector<std::pair<std::int64_t, std::int64_t>> shapes;
-  for (int i = 1; i < argc; ++i) {
+  for (int i = 2; i < argc; ++i) {
     long long r = 0, c = 0;
     if (std::sscanf(argv[i], "%lldx%lld", &r, &c) == 2) shapes.emplace_back(r, c);
   }
-  if (shapes.empty()) shapes = {{4096, 4096}, {8192, 8192}, {2048, 8192}};
+  if (shapes.empty() && tma) shapes = {{4096, 4096}, {8192, 8192}, {16384, 16384}, {32768, 8192}, {2048, 8192}};
+  if (shapes.empty()) shapes = {{4095, 4097}, {8191, 8193}, {8192, 8192}, {16384, 16384}, {32768, 8192}};
   try {
     for (const auto& [r, c] : shapes) {
-      for (std::size_t e : {1, 2, 4, 8, 16}) run_case({r, c, e});
+      for (std::size_t e : {1, 2, 4, 8, 16}) {
+        if ((tma || (r % 16 == 0 && c % 16 == 0)) && e < 4) continue;  // aligned bytes: register tile
+        run_case({r, c, e}, tma);
+      }
     }
   } catch (const std::exception& ex) {
     std::fprintf(stderr, "sweep: %s\n", ex.what());
