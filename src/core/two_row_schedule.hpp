@@ -13,8 +13,9 @@
 // because (a) what a block overwrites is dead: positions [2a, 2b) hold row-0 columns
 // >= 2a >= a, consumed by this or the previous block, and row 1 lives in the workspace;
 // and (b) a block does not overwrite its own sources: [a, b) and [2a, 2b) are disjoint
-// when b <= 2a. Without step 4 the halving would go on, one launch per halving (about 11
-// launches for 2 x 16M); with it there are five operations.
+// when b <= 2a. Steps 3 and 4 touch disjoint data and share one launch. Without step 4
+// the halving would go on, one launch per halving (about 11 for 2 x 16M); with it there
+// are four launches.
 // Matrices with L <= `tail` columns are done by one thread block staged in shared memory.
 // The tall case runs the same steps in reverse order, each inverted.
 #pragma once

@@ -67,10 +67,34 @@ __device__ __forceinline__ void deinterleave16(const uint4& lo, const uint4& hi,
   }
 }
 
+/** A side copy that shares a launch with a block (it touches none of the block's data). */
+template <class T>
+struct side_copy {
+  const T* src = nullptr;
+  T* dst = nullptr;
+  std::int64_t n = 0;
+  bool vector = false;  // both ends 16-byte aligned
+};
+
+template <class T>
+__device__ __forceinline__ void run_side_copy(const side_copy<T>& c, std::int64_t first, std::int64_t stride) {
+  std::int64_t done = 0;
+  if constexpr (has_vector_path<T>) {
+    if (c.vector) {
+      const std::int64_t vectors = c.n * static_cast<std::int64_t>(sizeof(T)) / 16;
+      for (std::int64_t v = first; v < vectors; v += stride) {
+        __stcs(reinterpret_cast<uint4*>(c.dst) + v, __ldcs(reinterpret_cast<const uint4*>(c.src) + v));
+      }
+      done = vectors * static_cast<std::int64_t>(16 / sizeof(T));
+    }
+  }
+  for (std::int64_t j = done + first; j < c.n; j += stride) c.dst[j] = c.src[j];
+}
+
 /** pairs[2j + i] = row_i[j] for j < n; row0, row1 and pairs do not overlap. */
 template <class T, bool kVector>
 __global__ void __launch_bounds__(kThreads) interleave_kernel(const T* __restrict__ row0, const T* __restrict__ row1,
-                                                              T* __restrict__ pairs, std::int64_t n) {
+                                                              T* __restrict__ pairs, std::int64_t n, side_copy<T> extra) {
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * kThreads;
   std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * kThreads + threadIdx.x;
   std::int64_t done = 0;  // elements covered by whole vectors
@@ -91,12 +115,14 @@ __global__ void __launch_bounds__(kThreads) interleave_kernel(const T* __restric
     pairs[2 * j] = a;
     pairs[2 * j + 1] = b;
   }
+  run_side_copy(extra, first, stride);
 }
 
 /** row_i[j] = pairs[2j + i] for j < n; the inverse of interleave_kernel. */
 template <class T, bool kVector>
 __global__ void __launch_bounds__(kThreads) deinterleave_kernel(const T* __restrict__ pairs, T* __restrict__ row0,
-                                                                T* __restrict__ row1, std::int64_t n) {
+                                                                T* __restrict__ row1, std::int64_t n,
+                                                                side_copy<T> extra) {
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * kThreads;
   std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * kThreads + threadIdx.x;
   std::int64_t done = 0;
@@ -117,6 +143,7 @@ __global__ void __launch_bounds__(kThreads) deinterleave_kernel(const T* __restr
     row0[j] = a;
     row1[j] = b;
   }
+  run_side_copy(extra, first, stride);
 }
 
 /** A matrix of at most two_row_tail_columns() columns: one block stages row 0 first. */
@@ -149,25 +176,34 @@ unsigned blocks_for(std::int64_t items, int sms) {
 }
 
 template <class T>
-void interleave(const T* row0, const T* row1, T* pairs, std::int64_t n, int sms, cudaStream_t stream) {
-  if constexpr (has_vector_path<T>) {
-    if (aligned16(row0) && aligned16(row1) && aligned16(pairs)) {
-      interleave_kernel<T, true><<<blocks_for(n * sizeof(T) / 16 + 1, sms), kThreads, 0, stream>>>(row0, row1, pairs, n);
-      return;
-    }
-  }
-  interleave_kernel<T, false><<<blocks_for(n, sms), kThreads, 0, stream>>>(row0, row1, pairs, n);
+side_copy<T> make_side_copy(const T* src, T* dst, std::int64_t n) {
+  return side_copy<T>{src, dst, n, aligned16(src) && aligned16(dst)};
 }
 
 template <class T>
-void deinterleave(const T* pairs, T* row0, T* row1, std::int64_t n, int sms, cudaStream_t stream) {
+void interleave(const T* row0, const T* row1, T* pairs, std::int64_t n, int sms, cudaStream_t stream,
+                side_copy<T> extra = {}) {
+  const std::int64_t items = (n + extra.n) * static_cast<std::int64_t>(sizeof(T)) / 16 + 1;
   if constexpr (has_vector_path<T>) {
     if (aligned16(row0) && aligned16(row1) && aligned16(pairs)) {
-      deinterleave_kernel<T, true><<<blocks_for(n * sizeof(T) / 16 + 1, sms), kThreads, 0, stream>>>(pairs, row0, row1, n);
+      interleave_kernel<T, true><<<blocks_for(items, sms), kThreads, 0, stream>>>(row0, row1, pairs, n, extra);
       return;
     }
   }
-  deinterleave_kernel<T, false><<<blocks_for(n, sms), kThreads, 0, stream>>>(pairs, row0, row1, n);
+  interleave_kernel<T, false><<<blocks_for(n + extra.n, sms), kThreads, 0, stream>>>(row0, row1, pairs, n, extra);
+}
+
+template <class T>
+void deinterleave(const T* pairs, T* row0, T* row1, std::int64_t n, int sms, cudaStream_t stream,
+                  side_copy<T> extra = {}) {
+  const std::int64_t items = (n + extra.n) * static_cast<std::int64_t>(sizeof(T)) / 16 + 1;
+  if constexpr (has_vector_path<T>) {
+    if (aligned16(row0) && aligned16(row1) && aligned16(pairs)) {
+      deinterleave_kernel<T, true><<<blocks_for(items, sms), kThreads, 0, stream>>>(pairs, row0, row1, n, extra);
+      return;
+    }
+  }
+  deinterleave_kernel<T, false><<<blocks_for(n + extra.n, sms), kThreads, 0, stream>>>(pairs, row0, row1, n, extra);
 }
 
 int sm_count() {
@@ -200,8 +236,8 @@ void launch_inplace_two_rows(T* data, std::int64_t batch, std::int64_t rows, std
         interleave_tail_kernel<T><<<1, 1024, static_cast<std::size_t>(L) * sizeof(T), stream>>>(x, ws, L);
       } else {
         interleave(x + a1, ws + a1, x + 2 * a1, L - a1, sms, stream);
-        interleave(x + a2, ws + a2, x + 2 * a2, a1 - a2, sms, stream);
-        copy(ws + a1, x, a2);
+        // Steps 3 and 4 share a launch: the copy touches none of the block's data.
+        interleave(x + a2, ws + a2, x + 2 * a2, a1 - a2, sms, stream, make_side_copy<T>(x, ws + a1, a2));
         interleave(ws + a1, ws, x, a2, sms, stream);
       }
       check_launch("inplace two rows (wide)");
@@ -213,8 +249,7 @@ void launch_inplace_two_rows(T* data, std::int64_t batch, std::int64_t rows, std
         kernel<<<1, 1024, static_cast<std::size_t>(bytes), stream>>>(x, ws, L);
       } else {
         deinterleave(x, ws + a1, ws, a2, sms, stream);
-        copy(x, ws + a1, a2);
-        deinterleave(x + 2 * a2, x + a2, ws + a2, a1 - a2, sms, stream);
+        deinterleave(x + 2 * a2, x + a2, ws + a2, a1 - a2, sms, stream, make_side_copy<T>(ws + a1, x, a2));
         deinterleave(x + 2 * a1, x + a1, ws + a1, L - a1, sms, stream);
       }
       copy(x + L, ws, L);
