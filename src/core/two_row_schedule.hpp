@@ -16,7 +16,8 @@
 // when b <= 2a. Steps 3 and 4 touch disjoint data and share one launch. Without step 4
 // the halving would go on, one launch per halving (about 11 for 2 x 16M); with it there
 // are four launches.
-// Matrices with L <= `tail` columns are done by one thread block staged in shared memory.
+// Matrices with L <= two_row_staged_limit() are done by one thread block staged in shared
+// memory.
 // The tall case runs the same steps in reverse order, each inverted.
 #pragma once
 
@@ -25,22 +26,22 @@
 namespace xpose::detail {
 
 /** Column count up to which one thread block does the whole matrix through shared memory. */
-constexpr std::int64_t two_row_tail_columns(std::int64_t elem_bytes) {
+constexpr std::int64_t two_row_staged_limit(std::int64_t elem_bytes) {
   return (std::int64_t{48} * 1024 / 2 / elem_bytes) / 16 * 16;  // the block stages 2 x that many elements
 }
 
 struct two_row_plan {
-  bool staged = false;        // L <= tail: one staged block, no sweep
+  bool staged = false;          // L <= the staged limit: one thread block, no sweep
   std::int64_t a1 = 0, a2 = 0;  // the block boundaries of steps 2 and 3
 };
 
 constexpr std::int64_t round_up16(std::int64_t x) { return (x + 15) / 16 * 16; }
 
-/** The steps for a 2 x L (or L x 2) matrix. Needs tail >= 256, so that a1 + a2 <= L
-    (a1 + a2 <= 3L/4 + 41). */
-constexpr two_row_plan make_two_row_plan(std::int64_t L, std::int64_t tail) {
+/** The steps for a 2 x L (or L x 2) matrix. Needs staged_limit >= 256, so that
+    a1 + a2 <= L (a1 + a2 <= 3L/4 + 41). */
+constexpr two_row_plan make_two_row_plan(std::int64_t L, std::int64_t staged_limit) {
   two_row_plan p;
-  if (L <= tail) {
+  if (L <= staged_limit) {
     p.staged = true;
     return p;
   }

@@ -146,9 +146,9 @@ __global__ void __launch_bounds__(kThreads) deinterleave_kernel(const T* __restr
   run_side_copy(extra, first, stride);
 }
 
-/** A matrix of at most two_row_tail_columns() columns: one block stages row 0 first. */
+/** A matrix of at most two_row_staged_limit() columns: one block stages row 0 first. */
 template <class T>
-__global__ void __launch_bounds__(1024) interleave_tail_kernel(T* data, const T* __restrict__ row1, std::int64_t n) {
+__global__ void __launch_bounds__(1024) interleave_staged_kernel(T* data, const T* __restrict__ row1, std::int64_t n) {
   extern __shared__ unsigned char stage_raw[];
   T* stage = reinterpret_cast<T*>(stage_raw);
   for (std::int64_t j = threadIdx.x; j < n; j += blockDim.x) stage[j] = data[j];
@@ -157,7 +157,7 @@ __global__ void __launch_bounds__(1024) interleave_tail_kernel(T* data, const T*
 }
 
 template <class T>
-__global__ void __launch_bounds__(1024) deinterleave_tail_kernel(T* data, T* __restrict__ row1, std::int64_t n) {
+__global__ void __launch_bounds__(1024) deinterleave_staged_kernel(T* data, T* __restrict__ row1, std::int64_t n) {
   extern __shared__ unsigned char stage_raw[];
   T* stage = reinterpret_cast<T*>(stage_raw);
   for (std::int64_t q = threadIdx.x; q < 2 * n; q += blockDim.x) stage[q] = data[q];
@@ -220,7 +220,7 @@ void launch_inplace_two_rows(T* data, std::int64_t batch, std::int64_t rows, std
                              cudaStream_t stream) {
   const bool wide = rows == 2;
   const std::int64_t L = wide ? cols : rows;
-  const two_row_plan plan = make_two_row_plan(L, two_row_tail_columns(sizeof(T)));
+  const two_row_plan plan = make_two_row_plan(L, two_row_staged_limit(sizeof(T)));
   const std::int64_t a1 = plan.a1, a2 = plan.a2;
   const int sms = sm_count();
   auto copy = [&](T* dst, const T* src, std::int64_t n) {
@@ -233,7 +233,7 @@ void launch_inplace_two_rows(T* data, std::int64_t batch, std::int64_t rows, std
     if (wide) {
       copy(ws, x + L, L);
       if (plan.staged) {
-        interleave_tail_kernel<T><<<1, 1024, static_cast<std::size_t>(L) * sizeof(T), stream>>>(x, ws, L);
+        interleave_staged_kernel<T><<<1, 1024, static_cast<std::size_t>(L) * sizeof(T), stream>>>(x, ws, L);
       } else {
         interleave(x + a1, ws + a1, x + 2 * a1, L - a1, sms, stream);
         // Steps 3 and 4 share a launch: the copy touches none of the block's data.
@@ -243,7 +243,7 @@ void launch_inplace_two_rows(T* data, std::int64_t batch, std::int64_t rows, std
       check_launch("inplace two rows (wide)");
     } else {  // the wide steps backwards, each inverted
       if (plan.staged) {
-        auto kernel = deinterleave_tail_kernel<T>;
+        auto kernel = deinterleave_staged_kernel<T>;
         const std::int64_t bytes = 2 * L * static_cast<std::int64_t>(sizeof(T));
         allow_shared(kernel, bytes);
         kernel<<<1, 1024, static_cast<std::size_t>(bytes), stream>>>(x, ws, L);

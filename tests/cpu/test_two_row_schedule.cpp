@@ -35,8 +35,8 @@ void block_deinterleave(const int* pairs, int* row0, int* row1, std::int64_t n) 
 }
 
 // The launcher's steps (src/kernels/inplace_two_rows.cu) on host arrays.
-std::vector<int> run_wide(std::vector<int> v, std::int64_t L, std::int64_t tail) {
-  const two_row_plan p = make_two_row_plan(L, tail);
+std::vector<int> run_wide(std::vector<int> v, std::int64_t L, std::int64_t limit) {
+  const two_row_plan p = make_two_row_plan(L, limit);
   std::vector<int> ws(static_cast<std::size_t>(L), -1);
   int* x = v.data();
   std::copy(x + L, x + 2 * L, ws.data());
@@ -54,8 +54,8 @@ std::vector<int> run_wide(std::vector<int> v, std::int64_t L, std::int64_t tail)
   return v;
 }
 
-std::vector<int> run_tall(std::vector<int> v, std::int64_t L, std::int64_t tail) {
-  const two_row_plan p = make_two_row_plan(L, tail);
+std::vector<int> run_tall(std::vector<int> v, std::int64_t L, std::int64_t limit) {
+  const two_row_plan p = make_two_row_plan(L, limit);
   std::vector<int> ws(static_cast<std::size_t>(L), -1);
   int* x = v.data();
   if (p.staged) {
@@ -72,9 +72,9 @@ std::vector<int> run_tall(std::vector<int> v, std::int64_t L, std::int64_t tail)
 }
 
 TEST(TwoRowSchedule, BlocksDoNotOverwriteTheirSourcesAndFitTheWorkspace) {
-  for (const std::int64_t tail : {std::int64_t{256}, std::int64_t{1536}}) {
-    for (std::int64_t L = tail + 1; L < tail + 5000; L += 7) {
-      const two_row_plan p = make_two_row_plan(L, tail);
+  for (const std::int64_t limit : {std::int64_t{256}, std::int64_t{1536}}) {
+    for (std::int64_t L = limit + 1; L < limit + 5000; L += 7) {
+      const two_row_plan p = make_two_row_plan(L, limit);
       ASSERT_FALSE(p.staged);
       EXPECT_LE(L, 2 * p.a1) << "block [a1, L) of L " << L << " overwrites its own sources";
       EXPECT_LE(p.a1, 2 * p.a2) << "block [a2, a1) of L " << L << " overwrites its own sources";
@@ -84,12 +84,12 @@ TEST(TwoRowSchedule, BlocksDoNotOverwriteTheirSourcesAndFitTheWorkspace) {
       EXPECT_EQ(p.a1 % 16, 0);
       EXPECT_EQ(p.a2 % 16, 0);
     }
-    EXPECT_TRUE(make_two_row_plan(tail, tail).staged);
+    EXPECT_TRUE(make_two_row_plan(limit, limit).staged);
   }
 }
 
 TEST(TwoRowSchedule, RunningItTransposesEveryShape) {
-  for (const std::int64_t tail : {std::int64_t{256}, std::int64_t{300}}) {
+  for (const std::int64_t limit : {std::int64_t{256}, std::int64_t{300}}) {
     for (std::int64_t L = 1; L <= 1500; ++L) {
       std::vector<int> m(static_cast<std::size_t>(2 * L));
       std::iota(m.begin(), m.end(), 0);
@@ -97,18 +97,18 @@ TEST(TwoRowSchedule, RunningItTransposesEveryShape) {
       for (std::int64_t i = 0; i < 2; ++i) {
         for (std::int64_t j = 0; j < L; ++j) want[2 * j + i] = m[i * L + j];
       }
-      ASSERT_EQ(run_wide(m, L, tail), want) << "2 x " << L << ", tail " << tail;
-      ASSERT_EQ(run_tall(want, L, tail), m) << L << " x 2, tail " << tail;
+      ASSERT_EQ(run_wide(m, L, limit), want) << "2 x " << L << ", staged limit " << limit;
+      ASSERT_EQ(run_tall(want, L, limit), m) << L << " x 2, staged limit " << limit;
     }
   }
 }
 
-TEST(TwoRowSchedule, TailFitsTheStagingBuffer) {
+TEST(TwoRowSchedule, StagedLimitFitsSharedMemory) {
   for (const std::int64_t e : {1, 2, 4, 8, 16}) {
-    const std::int64_t tail = two_row_tail_columns(e);
-    EXPECT_EQ(tail % 16, 0);
-    EXPECT_LE(2 * tail * e, 48 * 1024) << e << "-byte elements";
-    EXPECT_GE(tail, 256) << "make_two_row_plan needs it";
+    const std::int64_t limit = two_row_staged_limit(e);
+    EXPECT_EQ(limit % 16, 0);
+    EXPECT_LE(2 * limit * e, 48 * 1024) << e << "-byte elements";
+    EXPECT_GE(limit, 256) << "make_two_row_plan needs it";
   }
 }
 

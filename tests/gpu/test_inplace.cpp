@@ -162,16 +162,16 @@ INSTANTIATE_TEST_SUITE_P(
                                          std::pair<std::int64_t, std::int64_t>{3, 100000}, std::pair<std::int64_t, std::int64_t>{2, 300001},
                                          std::pair<std::int64_t, std::int64_t>{31, 70000}, std::pair<std::int64_t, std::int64_t>{1, 777})));
 
-// 2 x L and L x 2 (the halving sweep): lengths around the tail that one block stages,
-// around one and two sweep blocks, odd lengths; pointers 16-byte aligned (vector path),
+// 2 x L and L x 2 (a row copy and three interleaves): lengths around the limit up to which
+// one block stages the whole matrix, around the block boundaries, odd lengths; pointers 16-byte aligned (vector path),
 // element-aligned only (element path) and byte offsets (byte-wise elements); batches.
 class InplaceTwoRows : public ::testing::TestWithParam<std::size_t> {};
 
 TEST_P(InplaceTwoRows, MatchesReference) {
   XPOSE_REQUIRE_GPU();
   const std::size_t e = GetParam();
-  const std::int64_t tail = detail::two_row_tail_columns(static_cast<std::int64_t>(e));  // staged up to here
-  const std::int64_t lengths[] = {3, 17, tail - 1, tail, tail + 1, tail + 17, 2 * tail - 5, 2 * tail + 33, 100003,
+  const std::int64_t lim = detail::two_row_staged_limit(static_cast<std::int64_t>(e));
+  const std::int64_t lengths[] = {3, 17, lim - 1, lim, lim + 1, lim + 17, 2 * lim - 5, 2 * lim + 33, 100003,
                                   (std::int64_t{1} << 20) + 5};
   const std::size_t offsets[] = {0, e < 16 ? e : std::size_t{0}, e > 1 ? std::size_t{1} : std::size_t{0}};
   for (const std::int64_t L : lengths) {
