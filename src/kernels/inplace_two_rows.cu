@@ -76,46 +76,56 @@ struct side_copy {
   bool vector = false;  // both ends 16-byte aligned
 };
 
-template <class T>
-__device__ __forceinline__ void run_side_copy(const side_copy<T>& c, std::int64_t first, std::int64_t stride) {
+/**
+ * Over the grid's threads: vector_body(v) for every whole 16-byte vector v of an n-element
+ * range when kVector, then element_body(j) for the elements not covered by a vector.
+ */
+template <class T, bool kVector, class VectorBody, class ElementBody>
+__device__ __forceinline__ void grid_stride(std::int64_t n, VectorBody&& vector_body, ElementBody&& element_body) {
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * kThreads;
+  const std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * kThreads + threadIdx.x;
   std::int64_t done = 0;
-  if constexpr (has_vector_path<T>) {
-    if (c.vector) {
-      const std::int64_t vectors = c.n * static_cast<std::int64_t>(sizeof(T)) / 16;
-      for (std::int64_t v = first; v < vectors; v += stride) {
-        __stcs(reinterpret_cast<uint4*>(c.dst) + v, __ldcs(reinterpret_cast<const uint4*>(c.src) + v));
-      }
-      done = vectors * static_cast<std::int64_t>(16 / sizeof(T));
-    }
+  if constexpr (kVector) {
+    constexpr int V = 16 / sizeof(T);
+    const std::int64_t vectors = n / V;
+    for (std::int64_t v = first; v < vectors; v += stride) vector_body(v);
+    done = vectors * V;
   }
-  for (std::int64_t j = done + first; j < c.n; j += stride) c.dst[j] = c.src[j];
+  for (std::int64_t j = done + first; j < n; j += stride) element_body(j);
+}
+
+template <class T>
+__device__ __forceinline__ void run_side_copy(const side_copy<T>& c) {
+  auto vector = [&](std::int64_t v) {
+    __stcs(reinterpret_cast<uint4*>(c.dst) + v, __ldcs(reinterpret_cast<const uint4*>(c.src) + v));
+  };
+  auto element = [&](std::int64_t j) { c.dst[j] = c.src[j]; };
+  if (c.vector) {
+    grid_stride<T, has_vector_path<T>>(c.n, vector, element);
+  } else {
+    grid_stride<T, false>(c.n, vector, element);
+  }
 }
 
 /** pairs[2j + i] = row_i[j] for j < n; row0, row1 and pairs do not overlap. */
 template <class T, bool kVector>
 __global__ void __launch_bounds__(kThreads) interleave_kernel(const T* __restrict__ row0, const T* __restrict__ row1,
                                                               T* __restrict__ pairs, std::int64_t n, side_copy<T> extra) {
-  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * kThreads;
-  std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * kThreads + threadIdx.x;
-  std::int64_t done = 0;  // elements covered by whole vectors
-  if constexpr (kVector) {
-    constexpr int V = 16 / sizeof(T);
-    const std::int64_t vectors = n / V;
-    for (std::int64_t v = first; v < vectors; v += stride) {
-      uint4 lo, hi;
-      interleave16<sizeof(T)>(__ldcs(reinterpret_cast<const uint4*>(row0) + v),
-                              __ldcs(reinterpret_cast<const uint4*>(row1) + v), lo, hi);
-      __stcs(reinterpret_cast<uint4*>(pairs) + 2 * v, lo);
-      __stcs(reinterpret_cast<uint4*>(pairs) + 2 * v + 1, hi);
-    }
-    done = vectors * V;
-  }
-  for (std::int64_t j = done + first; j < n; j += stride) {
-    const T a = row0[j], b = row1[j];
-    pairs[2 * j] = a;
-    pairs[2 * j + 1] = b;
-  }
-  run_side_copy(extra, first, stride);
+  grid_stride<T, kVector>(
+      n,
+      [&](std::int64_t v) {
+        uint4 lo, hi;
+        interleave16<sizeof(T)>(__ldcs(reinterpret_cast<const uint4*>(row0) + v),
+                                __ldcs(reinterpret_cast<const uint4*>(row1) + v), lo, hi);
+        __stcs(reinterpret_cast<uint4*>(pairs) + 2 * v, lo);
+        __stcs(reinterpret_cast<uint4*>(pairs) + 2 * v + 1, hi);
+      },
+      [&](std::int64_t j) {
+        const T a = row0[j], b = row1[j];
+        pairs[2 * j] = a;
+        pairs[2 * j + 1] = b;
+      });
+  run_side_copy(extra);
 }
 
 /** row_i[j] = pairs[2j + i] for j < n; the inverse of interleave_kernel. */
@@ -123,27 +133,21 @@ template <class T, bool kVector>
 __global__ void __launch_bounds__(kThreads) deinterleave_kernel(const T* __restrict__ pairs, T* __restrict__ row0,
                                                                 T* __restrict__ row1, std::int64_t n,
                                                                 side_copy<T> extra) {
-  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * kThreads;
-  std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * kThreads + threadIdx.x;
-  std::int64_t done = 0;
-  if constexpr (kVector) {
-    constexpr int V = 16 / sizeof(T);
-    const std::int64_t vectors = n / V;
-    for (std::int64_t v = first; v < vectors; v += stride) {
-      uint4 r0, r1;
-      deinterleave16<sizeof(T)>(__ldcs(reinterpret_cast<const uint4*>(pairs) + 2 * v),
-                                __ldcs(reinterpret_cast<const uint4*>(pairs) + 2 * v + 1), r0, r1);
-      __stcs(reinterpret_cast<uint4*>(row0) + v, r0);
-      __stcs(reinterpret_cast<uint4*>(row1) + v, r1);
-    }
-    done = vectors * V;
-  }
-  for (std::int64_t j = done + first; j < n; j += stride) {
-    const T a = pairs[2 * j], b = pairs[2 * j + 1];
-    row0[j] = a;
-    row1[j] = b;
-  }
-  run_side_copy(extra, first, stride);
+  grid_stride<T, kVector>(
+      n,
+      [&](std::int64_t v) {
+        uint4 r0, r1;
+        deinterleave16<sizeof(T)>(__ldcs(reinterpret_cast<const uint4*>(pairs) + 2 * v),
+                                  __ldcs(reinterpret_cast<const uint4*>(pairs) + 2 * v + 1), r0, r1);
+        __stcs(reinterpret_cast<uint4*>(row0) + v, r0);
+        __stcs(reinterpret_cast<uint4*>(row1) + v, r1);
+      },
+      [&](std::int64_t j) {
+        const T a = pairs[2 * j], b = pairs[2 * j + 1];
+        row0[j] = a;
+        row1[j] = b;
+      });
+  run_side_copy(extra);
 }
 
 /** A matrix of at most two_row_staged_limit() columns: one block stages row 0 first. */
@@ -180,30 +184,28 @@ side_copy<T> make_side_copy(const T* src, T* dst, std::int64_t n) {
   return side_copy<T>{src, dst, n, aligned16(src) && aligned16(dst)};
 }
 
+/** Launches the vector kernel when `vector`, else the element kernel, sized for `elements`. */
+template <class T, class Kernel, class... Args>
+void launch_grid_stride(Kernel vector_kernel, Kernel element_kernel, bool vector, std::int64_t elements, int sms,
+                        cudaStream_t stream, Args... args) {
+  const std::int64_t items = vector ? elements * static_cast<std::int64_t>(sizeof(T)) / 16 + 1 : elements;
+  (vector ? vector_kernel : element_kernel)<<<blocks_for(items, sms), kThreads, 0, stream>>>(args...);
+}
+
 template <class T>
 void interleave(const T* row0, const T* row1, T* pairs, std::int64_t n, int sms, cudaStream_t stream,
                 side_copy<T> extra = {}) {
-  const std::int64_t items = (n + extra.n) * static_cast<std::int64_t>(sizeof(T)) / 16 + 1;
-  if constexpr (has_vector_path<T>) {
-    if (aligned16(row0) && aligned16(row1) && aligned16(pairs)) {
-      interleave_kernel<T, true><<<blocks_for(items, sms), kThreads, 0, stream>>>(row0, row1, pairs, n, extra);
-      return;
-    }
-  }
-  interleave_kernel<T, false><<<blocks_for(n + extra.n, sms), kThreads, 0, stream>>>(row0, row1, pairs, n, extra);
+  const bool vector = has_vector_path<T> && aligned16(row0) && aligned16(row1) && aligned16(pairs);
+  launch_grid_stride<T>(interleave_kernel<T, has_vector_path<T>>, interleave_kernel<T, false>, vector, n + extra.n,
+                        sms, stream, row0, row1, pairs, n, extra);
 }
 
 template <class T>
 void deinterleave(const T* pairs, T* row0, T* row1, std::int64_t n, int sms, cudaStream_t stream,
                   side_copy<T> extra = {}) {
-  const std::int64_t items = (n + extra.n) * static_cast<std::int64_t>(sizeof(T)) / 16 + 1;
-  if constexpr (has_vector_path<T>) {
-    if (aligned16(row0) && aligned16(row1) && aligned16(pairs)) {
-      deinterleave_kernel<T, true><<<blocks_for(items, sms), kThreads, 0, stream>>>(pairs, row0, row1, n, extra);
-      return;
-    }
-  }
-  deinterleave_kernel<T, false><<<blocks_for(n + extra.n, sms), kThreads, 0, stream>>>(pairs, row0, row1, n, extra);
+  const bool vector = has_vector_path<T> && aligned16(row0) && aligned16(row1) && aligned16(pairs);
+  launch_grid_stride<T>(deinterleave_kernel<T, has_vector_path<T>>, deinterleave_kernel<T, false>, vector,
+                        n + extra.n, sms, stream, pairs, row0, row1, n, extra);
 }
 
 int sm_count() {
