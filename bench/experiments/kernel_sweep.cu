@@ -2,17 +2,23 @@
 // and plain copy kernels against cudaMemcpy on the same bytes, on rotating buffers,
 // verifying every transpose variant against the CPU reference. It runs sweep 7 (tiles
 // loaded by the TMA, src/kernels/tma_tile.cuh) or sweep 8 (tiles larger than their shared
-// buffer, src/kernels/split_tile.cuh); the earlier sweeps (register tile, streaming hints,
+// buffer, src/kernels/split_tile.cuh) or sweep 9 (in-place squares by pairs of regions of
+// register micro-tiles, src/kernels/inplace_region_pairs.cuh) or sweep 10 (the out-of-place
+// register tile's warps as a grid, src/kernels/register_tile.cuh); the earlier sweeps (register tile, streaming hints,
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split [ROWSxCOLS ...]
+// usage: xpose_kernel_sweep tma|split|inplace|grid [ROWSxCOLS ...]
 //   tma:   4, 8, 16 bytes; default 4096^2 8192^2 16384^2 32768x8192 2048x8192
 //   split: 1 to 16 bytes (1 and 2 only on unaligned shapes); default 4095x4097 8191x8193
 //          8192^2 16384^2 32768x8192
+//   grid:  1 and 2 bytes; default the 8 large shapes of the auto suite but 4095 x 4097
+//   inplace: squares only, 1 to 16 bytes; default 4096^2 8192^2 16384^2 32768^2, matrices up to 2 GiB
 #include "../../src/kernels/tiled_tile.cuh"
 #include "../../src/kernels/split_tile.cuh"
 #include "../../src/kernels/tma_tile.cuh"
+#include "../../src/kernels/inplace_region_pairs.cuh"
+#include "../../src/kernels/register_tile.cuh"
 #include "../../tools/common/device_buffer.hpp"
 #include "../../tools/xpose/timing.hpp"
 #include "reference.hpp"
@@ -95,6 +101,18 @@ class sweep {
     XPOSE_TOOLING_CUDA(cudaGetLastError());
     std::printf("  %-34s %.4f ms  %6.1f%%  %s\n", name.c_str(), ms, 100.0 * memcpy_ms_ / ms,
                 is_transpose ? (ok ? "ok" : "WRONG") : "");
+  }
+
+  /** Times an in-place operation on the output buffers; verifies it on a copy of the input. */
+  void report_inplace(const std::string& name, const std::function<void(void*)>& op) {
+    XPOSE_TOOLING_CUDA(cudaMemcpy(out_[0].get(), in_[0].get(), bytes_, cudaMemcpyDeviceToDevice));
+    op(out_[0].get());
+    std::vector<unsigned char> got(bytes_);
+    XPOSE_TOOLING_CUDA(cudaMemcpy(got.data(), out_[0].get(), bytes_, cudaMemcpyDeviceToHost));
+    const bool ok = std::memcmp(got.data(), expected_.data(), bytes_) == 0;
+    const double ms = time([&](int i) { op(out_[i % sets_].get()); });
+    XPOSE_TOOLING_CUDA(cudaGetLastError());
+    std::printf("  %-34s %.4f ms  %6.1f%%  %s\n", name.c_str(), ms, 100.0 * memcpy_ms_ / ms, ok ? "ok" : "WRONG");
   }
 
   plan make_plan(const void* in, void* out) const {
@@ -212,6 +230,69 @@ void split_variants(sweep& s) {
   }
 }
 
+// Sweep 9: in-place squares by pairs of regions of register micro-tiles
+// (inplace_region_pairs.cuh) against the production in-place call and out-of-place auto.
+template <class T, int S, bool STREAMING>
+void region_variant(sweep& s, std::int64_t n) {
+  char name[80];
+  std::snprintf(name, sizeof name, "regions %dx%d micro-tiles%s", S, S, STREAMING ? " streaming" : "");
+  s.report_inplace(name, [&](void* d) { launch_inplace_region_pairs<T, S, STREAMING>(static_cast<T*>(d), 1, n, nullptr); });
+}
+
+template <class T>
+void region_variants(sweep& s, std::int64_t n) {
+  region_variant<T, 8, true>(s, n);
+  region_variant<T, 8, false>(s, n);
+  region_variant<T, 16, true>(s, n);
+  region_variant<T, 16, false>(s, n);
+}
+
+// Sweep 10: the register tile (register_tile.cuh) with its 8 warps as WR rows x 8 / WR
+// columns of warp tiles, so that the block tile is square-ish instead of one row of warps.
+template <class T, int IW, int U, int WR, bool STREAMING>
+void warp_grid_variant(sweep& s) {
+  char name[80];
+  std::snprintf(name, sizeof name, "register IW%d U%d warps %dx%d%s", IW, U, WR, 8 / WR, STREAMING ? " streaming" : "");
+  s.report(name, [&](const void* in, void* out) { launch_register_tile_variant<T, IW, U, STREAMING, WR>(s.make_plan(in, out)); }, true);
+}
+
+void run_grid_case(const bench_case& c) {
+  sweep s(c);
+  s.report("xpose auto", [&](const void* in, void* out) { transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{}); }, true);
+  if (c.e == 1) {
+    warp_grid_variant<std::uint8_t, 4, 1, 1, true>(s);
+    warp_grid_variant<std::uint8_t, 4, 1, 2, true>(s);
+    warp_grid_variant<std::uint8_t, 4, 1, 4, true>(s);
+    warp_grid_variant<std::uint8_t, 4, 1, 8, true>(s);
+    warp_grid_variant<std::uint8_t, 4, 1, 4, false>(s);
+    warp_grid_variant<std::uint8_t, 4, 1, 8, false>(s);
+  } else {
+    warp_grid_variant<std::uint16_t, 4, 2, 1, true>(s);
+    warp_grid_variant<std::uint16_t, 4, 2, 2, true>(s);
+    warp_grid_variant<std::uint16_t, 4, 2, 4, true>(s);
+    warp_grid_variant<std::uint16_t, 4, 1, 4, true>(s);
+    warp_grid_variant<std::uint16_t, 4, 1, 8, true>(s);
+    warp_grid_variant<std::uint16_t, 4, 2, 4, false>(s);
+  }
+}
+
+void run_inplace_case(const bench_case& c) {
+  sweep s(c);
+  s.report("xpose auto (out of place)", [&](const void* in, void* out) {
+    transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{});
+  }, true);
+  s.report_inplace("xpose in place (production)", [&](void* d) {
+    transpose_inplace_bytes(d, 1, c.rows, c.cols, c.e, nullptr, 0, nullptr);
+  });
+  switch (c.e) {
+    case 1: region_variants<std::uint8_t>(s, c.rows); break;
+    case 2: region_variants<std::uint16_t>(s, c.rows); break;
+    case 4: region_variants<std::uint32_t>(s, c.rows); break;
+    case 8: region_variants<unsigned long long>(s, c.rows); break;
+    default: region_variants<uint4>(s, c.rows); break;
+  }
+}
+
 void run_case(const bench_case& c, bool tma) {
   sweep s(c);
   int sms = 0;
@@ -249,14 +330,45 @@ void run_case(const bench_case& c, bool tma) {
 
 int main(int argc, char** argv) {
   const bool tma = argc > 1 && std::strcmp(argv[1], "tma") == 0;
-  if (argc < 2 || (!tma && std::strcmp(argv[1], "split") != 0)) {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split [ROWSxCOLS ...]\n");
+  const bool inplace = argc > 1 && std::strcmp(argv[1], "inplace") == 0;
+  const bool grid = argc > 1 && std::strcmp(argv[1], "grid") == 0;
+  if (argc < 2 || (!tma && !inplace && !grid && std::strcmp(argv[1], "split") != 0)) {
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid [ROWSxCOLS ...]\n");
     return 2;
   }
   std::vector<std::pair<std::int64_t, std::int64_t>> shapes;
   for (int i = 2; i < argc; ++i) {
     long long r = 0, c = 0;
     if (std::sscanf(argv[i], "%lldx%lld", &r, &c) == 2) shapes.emplace_back(r, c);
+  }
+  if (grid) {
+    if (shapes.empty()) {
+      shapes = {{4096, 4096}, {8192, 8192}, {16384, 16384}, {8192, 2048}, {2048, 8192}, {16384, 1024}, {32768, 8192}};
+    }
+    try {
+      for (const auto& [r, c] : shapes) {
+        for (std::size_t e : {1, 2}) run_grid_case({r, c, e});
+      }
+    } catch (const std::exception& ex) {
+      std::fprintf(stderr, "sweep: %s\n", ex.what());
+      return 1;
+    }
+    return 0;
+  }
+  if (inplace) {
+    if (shapes.empty()) shapes = {{4096, 4096}, {8192, 8192}, {16384, 16384}, {32768, 32768}};
+    try {
+      for (const auto& [r, c] : shapes) {
+        for (std::size_t e : {1, 2, 4, 8, 16}) {
+          if (r != c || (r * static_cast<std::int64_t>(e)) % 16 != 0 || r * r * static_cast<std::int64_t>(e) > (std::int64_t{2} << 30)) continue;
+          run_inplace_case({r, c, e});
+        }
+      }
+    } catch (const std::exception& ex) {
+      std::fprintf(stderr, "sweep: %s\n", ex.what());
+      return 1;
+    }
+    return 0;
   }
   if (shapes.empty() && tma) shapes = {{4096, 4096}, {8192, 8192}, {16384, 16384}, {32768, 8192}, {2048, 8192}};
   if (shapes.empty()) shapes = {{4095, 4097}, {8191, 8193}, {8192, 8192}, {16384, 16384}, {32768, 8192}};

@@ -1,10 +1,13 @@
-// In-place transpose of square matrices by tile pairs: the block that owns tiles (i, j)
+// In-place transpose of square matrices. 1- and 2-byte elements in 16-byte rows take pairs
+// of register micro-tile regions (inplace_region_pairs.cuh); everything else tile pairs
+// in shared memory, below: the block that owns tiles (i, j)
 // and (j, i), i < j, stages both in shared memory, waits, and writes each transposed into
 // the other's place; a diagonal tile is transposed onto itself. Every element belongs to
 // exactly one block, and a block reads both tiles before writing either, so no scratch
 // memory and no inter-block ordering are needed. Padded by one bank word like the
 // out-of-place tiles (tiled_tile.cuh).
 #include "element_types.hpp"
+#include "inplace_region_pairs.cuh"
 #include "launchers.hpp"
 #include "tiled_tile.cuh"
 #include "vectorized_tile.cuh"
@@ -140,9 +143,33 @@ unsigned cap(std::int64_t v, std::int64_t limit) { return static_cast<unsigned>(
 
 }  // namespace
 
+// 1- and 2-byte elements with 16-byte rows take register micro-tile regions
+// (inplace_region_pairs.cuh): the shared-memory tiles below spend 16 scalar shared accesses
+// per 16 bytes on them and reach 66-86% of memcpy, the regions 88-102%. Regions of 8 x 8
+// micro-tiles up to 8 KiB rows, 16 x 16 beyond; streaming hints for 2-byte elements only
+// (without them 2-byte regions fall to 37-45%, with them 1-byte ones lose 1-3 points).
+// Measured in bench/results/h200/experiments/sweep9b_inplace_region_pairs.txt.
+template <class T>
+bool launch_inplace_square_regions(T* data, std::int64_t batch, std::int64_t n, cudaStream_t stream) {
+  constexpr int E = sizeof(T);
+  if constexpr ((E == 1 || E == 2) && alignof(T) == E) {
+    if (reinterpret_cast<std::uintptr_t>(data) % 16 != 0 || (n * E) % 16 != 0) return false;
+    constexpr bool streaming = E == 2;
+    if (n * E <= 8192) {
+      launch_inplace_region_pairs<T, 8, streaming>(data, batch, n, stream);
+    } else {
+      launch_inplace_region_pairs<T, 16, streaming>(data, batch, n, stream);
+    }
+    check_launch("inplace_square (register regions)");
+    return true;
+  }
+  return false;
+}
+
 template <class T>
 void launch_inplace_square(T* data, std::int64_t batch, std::int64_t n, cudaStream_t stream) {
   constexpr int E = sizeof(T);
+  if (launch_inplace_square_regions(data, batch, n, stream)) return;
   if constexpr (alignof(T) == E) {
     const bool vector_rows = reinterpret_cast<std::uintptr_t>(data) % 16 == 0 && (n * E) % 16 == 0;
     constexpr int TILE = tile_for<E>();

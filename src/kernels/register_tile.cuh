@@ -6,7 +6,8 @@
 // output rows. A warp's lanes form IW micro-rows x (32 / IW) micro-columns, so each warp
 // load touches IW rows with 16 * 32 / IW contiguous bytes, each store 32 / IW rows with
 // 16 * IW contiguous bytes: whole 32-byte sectors on both sides, and no shared memory or
-// barrier at all. U micro-tiles per thread keep U * V loads in flight.
+// barrier at all. U micro-tiles per thread keep U * V loads in flight. The block's 8 warps
+// form WR rows x (8 / WR) columns of warp tiles.
 #pragma once
 
 #include "matrix_view.cuh"
@@ -15,15 +16,17 @@
 
 namespace xpose::detail {
 
-template <class T, int IW, int U>
+template <class T, int IW, int U, int WR = 1>
 struct register_tile_shape {
   static constexpr int E = sizeof(T);
   static constexpr int V = 16 / E;         // elements per 16-byte vector
   static constexpr int JW = 32 / IW;       // micro-columns per warp
   static constexpr int kWarps = 8;
+  static constexpr int WC = kWarps / WR;   // warp columns
+  static_assert(WR * WC == kWarps, "the warp grid must use every warp");
   static constexpr int kThreads = 32 * kWarps;
-  static constexpr int MI = IW * U;        // micro-rows per block tile
-  static constexpr int MJ = JW * kWarps;   // micro-columns per block tile
+  static constexpr int MI = IW * U * WR;   // micro-rows per block tile
+  static constexpr int MJ = JW * WC;       // micro-columns per block tile
   static constexpr int ROWS = MI * V;      // block tile, input rows
   static constexpr int COLS = MJ * V;      // block tile, input columns
 };
@@ -100,13 +103,13 @@ __device__ __forceinline__ void store16(void* p, const uint4& v) {
  * Requires 16-byte aligned rows on both sides (plan.vec_in && plan.vec_out). Partial
  * micro-tiles at the matrix edges are moved element by element.
  */
-template <class T, int IW, int U, bool STREAMING>
+template <class T, int IW, int U, bool STREAMING, int WR = 1>
 __global__ void __launch_bounds__(256) register_tile_kernel(matrix_view<T> m, tiling g) {
-  using S = register_tile_shape<T, IW, U>;
+  using S = register_tile_shape<T, IW, U, WR>;
   constexpr int V = S::V;
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  const int il = lane % IW;
-  const int j = warp * S::JW + lane / IW;
+  const int il = (warp / S::WC) * IW * U + lane % IW;  // first micro-row, within the block tile
+  const int j = (warp % S::WC) * S::JW + lane / IW;
 
   g.for_each_tile([&](const tile_coord& at) {
     const std::int64_t c = at.c0 + static_cast<std::int64_t>(j) * V;  // first input column of my micro-tiles
@@ -149,11 +152,11 @@ __global__ void __launch_bounds__(256) register_tile_kernel(matrix_view<T> m, ti
   });
 }
 
-template <class T, int IW, int U, bool STREAMING>
+template <class T, int IW, int U, bool STREAMING, int WR = 1>
 void launch_register_tile_variant(const plan& p) {
-  using S = register_tile_shape<T, IW, U>;
+  using S = register_tile_shape<T, IW, U, WR>;
   const tiling g = make_tiling(p, S::ROWS, S::COLS);
-  register_tile_kernel<T, IW, U, STREAMING><<<grid_for(g), S::kThreads, 0, p.stream>>>(make_view<T>(p), g);
+  register_tile_kernel<T, IW, U, STREAMING, WR><<<grid_for(g), S::kThreads, 0, p.stream>>>(make_view<T>(p), g);
 }
 
 }  // namespace xpose::detail

@@ -132,6 +132,32 @@ INSTANTIATE_TEST_SUITE_P(Sizes, InplaceSquare,
                                             ::testing::Values<std::int64_t>(1, 2, 31, 32, 33, 64, 127, 1000, 1024, 1025, 2000),
                                             ::testing::Values<std::int64_t>(1, 3)));
 
+// 1- and 2-byte squares in 16-byte rows take register micro-tile regions of 8 x 8 (rows up
+// to 8 KiB) or 16 x 16 micro-tiles: sides at both region sizes, with a partial last region,
+// the 8 KiB boundary; pointers 16-byte aligned (regions), element-aligned and byte-offset
+// (the shared-memory tiles take those); batches.
+class InplaceSquareRegions : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(InplaceSquareRegions, MatchesReference) {
+  XPOSE_REQUIRE_GPU();
+  const std::size_t e = GetParam();
+  const std::int64_t v = 16 / static_cast<std::int64_t>(e);  // elements per 16 bytes
+  const std::int64_t sides[] = {v, 3 * v, 9 * v, 17 * v, 8192 / static_cast<std::int64_t>(e),
+                                8192 / static_cast<std::int64_t>(e) + v, 8192 / static_cast<std::int64_t>(e) + 33 * v};
+  // Byte offset 1 is element-aligned for 1-byte elements, so they have two cases.
+  const std::vector<std::size_t> offsets = e == 1 ? std::vector<std::size_t>{0, 1} : std::vector<std::size_t>{0, e, 1};
+  for (const std::int64_t n : sides) {
+    for (const std::size_t offset : offsets) {
+      for (const std::int64_t batch : {std::int64_t{1}, std::int64_t{2}}) {
+        if (batch == 2 && n * n * static_cast<std::int64_t>(e) > (std::int64_t{16} << 20)) continue;
+        EXPECT_TRUE(run_inplace({e, n, n, batch, offset, static_cast<std::uint64_t>(n * 7 + offset + batch)}));
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceSquareRegions, ::testing::Values<std::size_t>(1, 2));
+
 // Rectangular shapes: coprime and common-factor pairs, primes, one side 2/3/7/31 (skinny),
 // one side past the shared-memory limit (rows staged in the workspace), both orientations.
 using rect_param = std::tuple<std::size_t, std::pair<std::int64_t, std::int64_t>>;
