@@ -4,21 +4,25 @@
 // loaded by the TMA, src/kernels/tma_tile.cuh) or sweep 8 (tiles larger than their shared
 // buffer, src/kernels/split_tile.cuh) or sweep 9 (in-place squares by pairs of regions of
 // register micro-tiles, src/kernels/inplace_region_pairs.cuh) or sweep 10 (the out-of-place
-// register tile's warps as a grid, src/kernels/register_tile.cuh); the earlier sweeps (register tile, streaming hints,
+// register tile's warps as a grid, src/kernels/register_tile.cuh) or sweep 11 (batches of
+// small matrices: small_batch.cuh run lengths and block sizes, register tile warp shapes
+// for (32, 2048, 128)); the earlier sweeps (register tile, streaming hints,
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split|inplace|grid [ROWSxCOLS ...]
+// usage: xpose_kernel_sweep tma|split|inplace|grid|batch [ROWSxCOLS ...]
 //   tma:   4, 8, 16 bytes; default 4096^2 8192^2 16384^2 32768x8192 2048x8192
 //   split: 1 to 16 bytes (1 and 2 only on unaligned shapes); default 4095x4097 8191x8193
 //          8192^2 16384^2 32768x8192
 //   grid:  1 and 2 bytes; default the 8 large shapes of the auto suite but 4095 x 4097
+//   batch: the auto suite's batched rows, 1 to 8 bytes (no shapes taken)
 //   inplace: squares only, 1 to 16 bytes; default 4096^2 8192^2 16384^2 32768^2, matrices up to 2 GiB
 #include "../../src/kernels/tiled_tile.cuh"
 #include "../../src/kernels/split_tile.cuh"
 #include "../../src/kernels/tma_tile.cuh"
 #include "../../src/kernels/inplace_region_pairs.cuh"
 #include "../../src/kernels/register_tile.cuh"
+#include "../../src/kernels/small_batch.cuh"
 #include "../../tools/common/device_buffer.hpp"
 #include "../../tools/xpose/timing.hpp"
 #include "reference.hpp"
@@ -59,11 +63,12 @@ __global__ void __launch_bounds__(256) copy_unrolled(const uint4* __restrict__ s
 struct bench_case {
   std::int64_t rows, cols;
   std::size_t e;
+  std::int64_t batch = 1;
 };
 
 class sweep {
  public:
-  explicit sweep(const bench_case& c) : c_(c), bytes_(static_cast<std::size_t>(c.rows * c.cols) * c.e) {
+  explicit sweep(const bench_case& c) : c_(c), bytes_(static_cast<std::size_t>(c.batch * c.rows * c.cols) * c.e) {
     cudaDeviceProp prop{};
     XPOSE_TOOLING_CUDA(cudaGetDeviceProperties(&prop, 0));
     const std::size_t pair = 2 * bytes_;
@@ -76,13 +81,13 @@ class sweep {
     std::vector<unsigned char> h(bytes_);
     XPOSE_TOOLING_CUDA(cudaMemcpy(h.data(), in_[0].get(), bytes_, cudaMemcpyDeviceToHost));
     expected_.assign(bytes_, 0);
-    reference::transpose(h.data(), expected_.data(), reference::packed(1, c.rows, c.cols, c.e));
+    reference::transpose(h.data(), expected_.data(), reference::packed(c.batch, c.rows, c.cols, c.e));
     memcpy_ms_ = time([&](int i) {
       const int s = i % sets_;
       XPOSE_TOOLING_CUDA(cudaMemcpyAsync(out_[s].get(), in_[s].get(), bytes_, cudaMemcpyDeviceToDevice, nullptr));
     });
-    std::printf("\n%lld x %lld, %zu-byte elements (%d buffer sets): memcpy %.4f ms = %.0f GB/s\n",
-                static_cast<long long>(c.rows), static_cast<long long>(c.cols), c.e, sets_, memcpy_ms_,
+    std::printf("\n%lld x %lld x %lld, %zu-byte elements (%d buffer sets): memcpy %.4f ms = %.0f GB/s\n",
+                static_cast<long long>(c.batch), static_cast<long long>(c.rows), static_cast<long long>(c.cols), c.e, sets_, memcpy_ms_,
                 2.0 * bytes_ / memcpy_ms_ / 1e6);
   }
 
@@ -119,7 +124,7 @@ class sweep {
     plan p;
     p.in = in;
     p.out = out;
-    p.batch = 1;
+    p.batch = c_.batch;
     p.rows = c_.rows;
     p.cols = c_.cols;
     p.elem_bytes = c_.e;
@@ -131,6 +136,7 @@ class sweep {
   }
 
   std::size_t bytes() const { return bytes_; }
+  bool rows_16b_aligned() const { return (c_.cols * c_.e) % 16 == 0 && (c_.rows * c_.e) % 16 == 0; }
 
  private:
   bench_case c_;
@@ -251,6 +257,7 @@ void region_variants(sweep& s, std::int64_t n) {
 // columns of warp tiles, so that the block tile is square-ish instead of one row of warps.
 template <class T, int IW, int U, int WR, bool STREAMING>
 void warp_grid_variant(sweep& s) {
+  if (!s.rows_16b_aligned()) return;  // the register tile needs 16-byte rows
   char name[80];
   std::snprintf(name, sizeof name, "register IW%d U%d warps %dx%d%s", IW, U, WR, 8 / WR, STREAMING ? " streaming" : "");
   s.report(name, [&](const void* in, void* out) { launch_register_tile_variant<T, IW, U, STREAMING, WR>(s.make_plan(in, out)); }, true);
@@ -260,6 +267,8 @@ void run_grid_case(const bench_case& c) {
   sweep s(c);
   s.report("xpose auto", [&](const void* in, void* out) { transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{}); }, true);
   if (c.e == 1) {
+    warp_grid_variant<std::uint8_t, 16, 1, 1, true>(s);
+    warp_grid_variant<std::uint8_t, 8, 1, 1, true>(s);
     warp_grid_variant<std::uint8_t, 4, 1, 1, true>(s);
     warp_grid_variant<std::uint8_t, 4, 1, 2, true>(s);
     warp_grid_variant<std::uint8_t, 4, 1, 4, true>(s);
@@ -267,12 +276,68 @@ void run_grid_case(const bench_case& c) {
     warp_grid_variant<std::uint8_t, 4, 1, 4, false>(s);
     warp_grid_variant<std::uint8_t, 4, 1, 8, false>(s);
   } else {
+    warp_grid_variant<std::uint16_t, 16, 1, 1, true>(s);
+    warp_grid_variant<std::uint16_t, 8, 1, 1, true>(s);
     warp_grid_variant<std::uint16_t, 4, 2, 1, true>(s);
     warp_grid_variant<std::uint16_t, 4, 2, 2, true>(s);
     warp_grid_variant<std::uint16_t, 4, 2, 4, true>(s);
     warp_grid_variant<std::uint16_t, 4, 1, 4, true>(s);
     warp_grid_variant<std::uint16_t, 4, 1, 8, true>(s);
     warp_grid_variant<std::uint16_t, 4, 2, 4, false>(s);
+  }
+}
+
+// Sweep 11: batches of small matrices.
+template <class T, int THREADS, int RUN_BYTES>
+void small_batch_variant(sweep& s, const bench_case& c) {
+  if (c.rows * c.cols * static_cast<std::int64_t>(sizeof(T)) > RUN_BYTES) return;
+  char name[80];
+  std::snprintf(name, sizeof name, "small batch %d threads, %d-byte runs", THREADS, RUN_BYTES);
+  s.report(name, [&](const void* in, void* out) { launch_small_batch_variant<T, THREADS, RUN_BYTES>(s.make_plan(in, out)); }, true);
+}
+
+template <class T>
+void small_batch_variants(sweep& s, const bench_case& c) {
+  small_batch_variant<T, 256, 16384>(s, c);
+  small_batch_variant<T, 256, 8192>(s, c);
+  small_batch_variant<T, 128, 8192>(s, c);
+  small_batch_variant<T, 256, 4096>(s, c);
+  small_batch_variant<T, 128, 4096>(s, c);
+  small_batch_variant<T, 64, 2048>(s, c);
+  small_batch_variant<T, 256, 32768>(s, c);
+  small_batch_variant<T, 512, 32768>(s, c);
+}
+
+void run_batch_case(const bench_case& c) {
+  sweep s(c);
+  s.report("xpose auto", [&](const void* in, void* out) {
+    transpose_bytes(in, out, c.batch, c.rows, c.cols, c.e, batched_options{});
+  }, true);
+  if (c.cols == 128) {  // (32, 2048, 128): register tile warp shapes
+    if (c.e == 1) {
+      warp_grid_variant<std::uint8_t, 16, 1, 1, true>(s);
+      warp_grid_variant<std::uint8_t, 16, 1, 2, true>(s);
+      warp_grid_variant<std::uint8_t, 8, 1, 4, true>(s);
+      warp_grid_variant<std::uint8_t, 4, 1, 8, true>(s);
+      warp_grid_variant<std::uint8_t, 4, 1, 4, true>(s);
+      warp_grid_variant<std::uint8_t, 4, 1, 2, true>(s);
+      warp_grid_variant<std::uint8_t, 4, 1, 1, true>(s);
+    } else if (c.e == 2) {
+      warp_grid_variant<std::uint16_t, 16, 1, 1, true>(s);
+      warp_grid_variant<std::uint16_t, 8, 1, 2, true>(s);
+      warp_grid_variant<std::uint16_t, 4, 1, 4, true>(s);
+      warp_grid_variant<std::uint16_t, 4, 2, 4, true>(s);
+      warp_grid_variant<std::uint16_t, 8, 2, 2, true>(s);
+      warp_grid_variant<std::uint16_t, 4, 1, 8, true>(s);
+      warp_grid_variant<std::uint16_t, 4, 1, 2, true>(s);
+    }
+    return;
+  }
+  switch (c.e) {
+    case 1: small_batch_variants<std::uint8_t>(s, c); break;
+    case 2: small_batch_variants<std::uint16_t>(s, c); break;
+    case 4: small_batch_variants<std::uint32_t>(s, c); break;
+    default: small_batch_variants<unsigned long long>(s, c); break;
   }
 }
 
@@ -332,14 +397,28 @@ int main(int argc, char** argv) {
   const bool tma = argc > 1 && std::strcmp(argv[1], "tma") == 0;
   const bool inplace = argc > 1 && std::strcmp(argv[1], "inplace") == 0;
   const bool grid = argc > 1 && std::strcmp(argv[1], "grid") == 0;
-  if (argc < 2 || (!tma && !inplace && !grid && std::strcmp(argv[1], "split") != 0)) {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid [ROWSxCOLS ...]\n");
+  const bool batch = argc > 1 && std::strcmp(argv[1], "batch") == 0;
+  if (argc < 2 || (!tma && !inplace && !grid && !batch && std::strcmp(argv[1], "split") != 0)) {
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch [ROWSxCOLS ...]\n");
     return 2;
   }
   std::vector<std::pair<std::int64_t, std::int64_t>> shapes;
   for (int i = 2; i < argc; ++i) {
     long long r = 0, c = 0;
     if (std::sscanf(argv[i], "%lldx%lld", &r, &c) == 2) shapes.emplace_back(r, c);
+  }
+  if (batch) {
+    try {
+      for (std::size_t e : {1, 2, 4, 8}) {
+        run_batch_case({32, 32, e, 4096});
+        run_batch_case({3, 1000, e, 1024});
+        if (e <= 2) run_batch_case({2048, 128, e, 32});
+      }
+    } catch (const std::exception& ex) {
+      std::fprintf(stderr, "sweep: %s\n", ex.what());
+      return 1;
+    }
+    return 0;
   }
   if (grid) {
     if (shapes.empty()) {

@@ -1,91 +1,33 @@
-// `auto` for packed batches of small matrices ((4096, 32, 32), (1024, 3, 1000) ...): a
-// block takes G whole matrices, which are one contiguous run in the input and one in the
-// output, reads its run with 16-byte loads into shared memory, and writes its output run
-// with 16-byte stores, gathering each output element from the staged input.
+// `auto` for packed batches of small matrices ((4096, 32, 32), (1024, 3, 1000) ...):
+// small_batch.cuh with the shortest run that holds a 16-byte aligned group of matrices.
 #include "element_types.hpp"
 #include "launchers.hpp"
-#include "matrix_view.cuh"
-#include "staged_run.cuh"
+#include "small_batch.cuh"
 
 #include <numeric>
 
 namespace xpose::detail {
-namespace {
 
-constexpr int kThreads = 256;
-constexpr int kRunBytes = 16384;
-
-template <class T>
-struct small_batch_args {
-  const T* in;
-  T* out;
-  std::int64_t batch;
-  int rows, cols;
-  int per_block;  // G: matrices per block
-  bool vec;       // both runs start 16-byte aligned
-};
-
-template <class T>
-__global__ void __launch_bounds__(kThreads) small_batch_kernel(small_batch_args<T> a) {
-  constexpr int V = 16 / sizeof(T);
-  __shared__ T s[skewed_size<T>(kRunBytes / sizeof(T))];
-  const int matrix = a.rows * a.cols;
-  const std::int64_t groups = (a.batch + a.per_block - 1) / a.per_block;
-  for (std::int64_t grp = blockIdx.x; grp < groups; grp += gridDim.x) {
-    const std::int64_t b0 = grp * a.per_block;
-    const int count = static_cast<int>(min(static_cast<std::int64_t>(a.per_block), a.batch - b0));
-    const int n = count * matrix;  // elements in this run
-    const T* src = a.in + b0 * matrix;
-    T* dst = a.out + b0 * matrix;
-    load_run_skewed<T, kThreads>(src, n, a.vec, s);
-    __syncthreads();
-    // Output element f = (matrix m, row c, column r) of the transposed run reads s[m][r][c].
-    for (int t = threadIdx.x; t < (n + V - 1) / V; t += kThreads) {
-      const int f0 = t * V;
-      int m = f0 / matrix, rest = f0 - m * matrix;
-      int c = rest / a.rows, r = rest - c * a.rows;
-      vector16<T> u;
-#pragma unroll
-      for (int k = 0; k < V; ++k) {
-        if (f0 + k < n) u.e[k] = s[skewed<T>(m * matrix + r * a.cols + c)];
-        if (++r == a.rows) {
-          r = 0;
-          if (++c == a.cols) {
-            c = 0;
-            ++m;
-          }
-        }
-      }
-      if (a.vec && f0 + V <= n) {
-        __stcs(reinterpret_cast<uint4*>(dst) + t, u.v);
-      } else {
-        for (int k = 0; k < V && f0 + k < n; ++k) dst[f0 + k] = u.e[k];
-      }
-    }
-    __syncthreads();
-  }
-}
-
-}  // namespace
-
+// Shorter runs mean more blocks for these small problems (4 MiB for (4096, 32, 32)
+// bytes), and block time is mostly latency: 4 KiB runs on 128 threads, else 8 KiB on 256,
+// measured 1.5-13 points faster than 16 KiB runs for 1- to 4-byte elements; 8-byte
+// elements lose 2-15 points with them and keep 16 KiB
+// (bench/results/h200/experiments/sweep11_batches.txt). A run whose matrices do not end
+// on a 16-byte boundary would move element by element (30% instead of 57% for
+// (1024, 3, 1000) bytes in 4 KiB runs), so such a run length is skipped.
 template <class T>
 void launch_small_batch(const plan& p) {
-  small_batch_args<T> a{};
-  a.in = static_cast<const T*>(p.in);
-  a.out = static_cast<T*>(p.out);
-  a.batch = p.batch;
-  a.rows = static_cast<int>(p.rows);
-  a.cols = static_cast<int>(p.cols);
-  const std::int64_t matrix_bytes = p.rows * p.cols * static_cast<std::int64_t>(sizeof(T));
-  // Runs start at multiples of per_block matrices: 16-byte aligned when the bases are and
-  // per_block is a multiple of `step` (the matrices per 16-byte period).
-  const std::int64_t step = 16 / std::gcd(matrix_bytes, std::int64_t{16}), fit = kRunBytes / matrix_bytes;
-  a.per_block = static_cast<int>(fit >= step ? fit / step * step : std::max<std::int64_t>(fit, 1));
-  a.vec = reinterpret_cast<std::uintptr_t>(p.in) % 16 == 0 && reinterpret_cast<std::uintptr_t>(p.out) % 16 == 0 &&
-          (a.per_block * matrix_bytes) % 16 == 0;
-  const std::int64_t groups = (p.batch + a.per_block - 1) / a.per_block;
-  const auto grid = static_cast<unsigned>(std::min<std::int64_t>(groups, 0x7FFFFFFF));
-  small_batch_kernel<T><<<grid, kThreads, 0, p.stream>>>(a);
+  constexpr std::int64_t E = sizeof(T);
+  const std::int64_t matrix_bytes = p.rows * p.cols * E;
+  const std::int64_t step = 16 / std::gcd(matrix_bytes, std::int64_t{16});  // matrices per 16-byte period
+  const auto aligned_group_fits = [&](std::int64_t run_bytes) { return run_bytes / matrix_bytes >= step; };
+  if (E <= 4 && aligned_group_fits(4096)) {
+    launch_small_batch_variant<T, 128, 4096>(p);
+  } else if (E <= 4 && aligned_group_fits(8192)) {
+    launch_small_batch_variant<T, 256, 8192>(p);
+  } else {
+    launch_small_batch_variant<T, 256, 16384>(p);
+  }
   check_launch("small_batch");
 }
 

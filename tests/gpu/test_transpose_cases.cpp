@@ -132,6 +132,63 @@ std::vector<shape_case> shapes() {
   return s;
 }
 
+// The register tile's warp-grid configurations, chosen by row pitch for wide 1- and
+// 2-byte matrices: pitches at and above 8 KiB (bytes) and 16 KiB (2-byte elements), with
+// partial block tiles on both sides and a batch.
+TEST(RegisterTileWarpGrid, LongPitchesMatchCpuReference) {
+  XPOSE_REQUIRE_GPU();
+  for (const std::size_t e : {1, 2}) {
+    for (const std::int64_t pitch_elems : {std::int64_t{8192}, std::int64_t{8208}}) {
+      gpu_case c;
+      c.elem_bytes = e;
+      c.rows = 100;
+      c.cols = 1100;
+      c.batch = 2;
+      c.batched_call = true;
+      c.ld_in_pad = pitch_elems - c.cols;
+      c.ld_out_pad = pitch_elems - c.rows;
+      c.seed = 0x9A1D + e * 100 + static_cast<std::uint64_t>(pitch_elems);
+      EXPECT_TRUE(run_case(c));
+    }
+  }
+}
+
+// Narrow 1- and 2-byte matrices in 16-byte rows: the register tile stacks its warps in 1,
+// 2, 4 or 8 rows (by width for 2-byte elements, by grid size for bytes), and 2-byte
+// matrices below 64 columns take 16 micro-rows per warp. Widths around each switch,
+// partial micro-tiles (widths that are not multiples of 16 bytes), batches.
+TEST(RegisterTileWarpGrid, NarrowMatricesMatchCpuReference) {
+  XPOSE_REQUIRE_GPU();
+  for (const std::size_t e : {1, 2}) {
+    const auto per16 = static_cast<std::int64_t>(16 / e);
+    for (const std::int64_t width_bytes : {100, 128, 200, 256, 300, 512, 600, 1000}) {
+      gpu_case c;
+      c.elem_bytes = e;
+      c.rows = 300;
+      c.cols = width_bytes / static_cast<std::int64_t>(e);
+      c.batch = 2;
+      c.batched_call = true;
+      c.ld_in_pad = (per16 - c.cols % per16) % per16;  // rows stay 16-byte aligned
+      c.ld_out_pad = (per16 - c.rows % per16) % per16;
+      c.seed = 0x4A11 + e * 10000 + static_cast<std::uint64_t>(width_bytes);
+      EXPECT_TRUE(run_case(c)) << width_bytes << "-byte rows";
+    }
+  }
+  // Bytes: the warp stack follows the grid size (at least 128 blocks): batches of 32, 16
+  // and 8 matrices of 2000 x 120 take 8, 4 and 2 rows of warps.
+  for (const std::int64_t batch : {32, 16, 8}) {
+    gpu_case c;
+    c.elem_bytes = 1;
+    c.rows = 2000;
+    c.cols = 120;
+    c.batch = batch;
+    c.batched_call = true;
+    c.ld_in_pad = 8;
+    c.seed = 0x57AC + static_cast<std::uint64_t>(batch);
+    EXPECT_TRUE(run_case(c)) << "batch " << batch;
+  }
+}
+
 using param = std::tuple<std::size_t, int, int>;  // element bytes, variant index, shape index
 
 class TransposeCases : public ::testing::TestWithParam<param> {};
