@@ -23,6 +23,8 @@
 #include "../../src/kernels/inplace_region_pairs.cuh"
 #include "../../src/kernels/register_tile.cuh"
 #include "../../src/kernels/small_batch.cuh"
+#include "../../src/core/plan.hpp"
+#include "../../src/core/validate.hpp"
 #include "../../tools/common/device_buffer.hpp"
 #include "../../tools/xpose/timing.hpp"
 #include "reference.hpp"
@@ -120,23 +122,23 @@ class sweep {
     std::printf("  %-34s %.4f ms  %6.1f%%  %s\n", name.c_str(), ms, 100.0 * memcpy_ms_ / ms, ok ? "ok" : "WRONG");
   }
 
+  /** The library's own plan for this packed case (validated, alignment flags derived). */
   plan make_plan(const void* in, void* out) const {
-    plan p;
-    p.in = in;
-    p.out = out;
-    p.batch = c_.batch;
-    p.rows = c_.rows;
-    p.cols = c_.cols;
-    p.elem_bytes = c_.e;
-    p.ld_in = c_.cols;
-    p.ld_out = c_.rows;
-    p.stride_in = p.stride_out = c_.rows * c_.cols;
-    p.vec_in = p.vec_out = true;
-    return p;
+    request req;
+    req.in = in;
+    req.out = out;
+    req.batch = c_.batch;
+    req.rows = c_.rows;
+    req.cols = c_.cols;
+    req.elem_bytes = c_.e;
+    return finalize(validate(req));
   }
 
   std::size_t bytes() const { return bytes_; }
-  bool rows_16b_aligned() const { return (c_.cols * c_.e) % 16 == 0 && (c_.rows * c_.e) % 16 == 0; }
+  bool vector_rows() const {
+    const plan p = make_plan(in_[0].get(), out_[0].get());
+    return p.vec_in && p.vec_out;
+  }
 
  private:
   bench_case c_;
@@ -257,9 +259,9 @@ void region_variants(sweep& s, std::int64_t n) {
 // columns of warp tiles, so that the block tile is square-ish instead of one row of warps.
 template <class T, int IW, int U, int WR, bool STREAMING>
 void warp_grid_variant(sweep& s) {
-  if (!s.rows_16b_aligned()) return;  // the register tile needs 16-byte rows
   char name[80];
   std::snprintf(name, sizeof name, "register IW%d U%d warps %dx%d%s", IW, U, WR, 8 / WR, STREAMING ? " streaming" : "");
+  if (!s.vector_rows()) return;  // the register tile needs 16-byte rows
   s.report(name, [&](const void* in, void* out) { launch_register_tile_variant<T, IW, U, STREAMING, WR>(s.make_plan(in, out)); }, true);
 }
 

@@ -20,6 +20,7 @@
 #pragma once
 
 #include "register_tile.cuh"
+#include "square_pairs.hpp"
 
 #include <cstdint>
 
@@ -72,8 +73,7 @@ template <class T, int S, bool STREAMING>
 void launch_inplace_region_pairs(T* data, std::int64_t batch, std::int64_t n, cudaStream_t stream) {
   const std::int64_t nm = n / static_cast<std::int64_t>(16 / sizeof(T));
   const std::int64_t regions = (nm + S - 1) / S;
-  const auto cap = [](std::int64_t v, std::int64_t limit) { return static_cast<unsigned>(v < limit ? v : limit); };
-  const dim3 grid(cap(regions, 0x7FFFFFFF), cap(regions, 65535), cap(batch, 65535));
+  const dim3 grid = owned_pair_grid(regions, batch);
   inplace_region_pairs_kernel<T, S, STREAMING><<<grid, region_pair_shape<S>::kThreads, 0, stream>>>(data, batch, n,
                                                                                                      regions);
 }

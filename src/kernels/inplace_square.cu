@@ -9,6 +9,7 @@
 #include "element_types.hpp"
 #include "inplace_region_pairs.cuh"
 #include "launchers.hpp"
+#include "square_pairs.hpp"
 #include "tiled_tile.cuh"
 #include "vectorized_tile.cuh"
 
@@ -139,8 +140,6 @@ __global__ void __launch_bounds__(kThreads) inplace_square_vector_kernel(T* data
   }
 }
 
-unsigned cap(std::int64_t v, std::int64_t limit) { return static_cast<unsigned>(v < limit ? v : limit); }
-
 }  // namespace
 
 // 1- and 2-byte elements with 16-byte rows take register micro-tile regions
@@ -175,14 +174,14 @@ void launch_inplace_square(T* data, std::int64_t batch, std::int64_t n, cudaStre
     constexpr int TILE = tile_for<E>();
     if (vector_rows && n >= TILE) {
       const std::int64_t tiles = (n + TILE - 1) / TILE;
-      const dim3 grid(cap(tiles, 0x7FFFFFFF), cap(tiles, 65535), cap(batch, 65535));
+      const dim3 grid = owned_pair_grid(tiles, batch);
       inplace_square_vector_kernel<T, TILE, 256><<<grid, 256, 0, stream>>>(data, batch, n, tiles);
       check_launch("inplace_square (16-byte vectors)");
       return;
     }
   }
   const std::int64_t tiles = (n + kTile - 1) / kTile;
-  const dim3 grid(cap(tiles, 0x7FFFFFFF), cap(tiles, 65535), cap(batch, 65535));
+  const dim3 grid = owned_pair_grid(tiles, batch);
   inplace_square_kernel<T><<<grid, dim3(kTile, kRows), 0, stream>>>(data, batch, n, tiles);
   check_launch("inplace_square");
 }

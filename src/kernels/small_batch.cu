@@ -4,8 +4,6 @@
 #include "launchers.hpp"
 #include "small_batch.cuh"
 
-#include <numeric>
-
 namespace xpose::detail {
 
 // Shorter runs mean more blocks for these small problems (4 MiB for (4096, 32, 32)
@@ -19,8 +17,9 @@ template <class T>
 void launch_small_batch(const plan& p) {
   constexpr std::int64_t E = sizeof(T);
   const std::int64_t matrix_bytes = p.rows * p.cols * E;
-  const std::int64_t step = 16 / std::gcd(matrix_bytes, std::int64_t{16});  // matrices per 16-byte period
-  const auto aligned_group_fits = [&](std::int64_t run_bytes) { return run_bytes / matrix_bytes >= step; };
+  const auto aligned_group_fits = [&](std::int64_t run_bytes) {
+    return aligned_matrices_per_run(matrix_bytes, run_bytes) > 0;
+  };
   if (E <= 4 && aligned_group_fits(4096)) {
     launch_small_batch_variant<T, 128, 4096>(p);
   } else if (E <= 4 && aligned_group_fits(8192)) {

@@ -65,6 +65,16 @@ __global__ void __launch_bounds__(THREADS) small_batch_kernel(small_batch_args<T
   }
 }
 
+/**
+ * The most whole matrices a run of run_bytes can hold such that consecutive runs from a
+ * 16-byte aligned base all start 16-byte aligned (a multiple of the matrices per 16-byte
+ * period), or 0 when no such group fits.
+ */
+inline std::int64_t aligned_matrices_per_run(std::int64_t matrix_bytes, std::int64_t run_bytes) {
+  const std::int64_t step = 16 / std::gcd(matrix_bytes, std::int64_t{16});
+  return run_bytes / matrix_bytes / step * step;
+}
+
 /** Requires p.rows * p.cols * sizeof(T) <= RUN_BYTES (a block holds at least one matrix). */
 template <class T, int THREADS, int RUN_BYTES>
 void launch_small_batch_variant(const plan& p) {
@@ -75,10 +85,8 @@ void launch_small_batch_variant(const plan& p) {
   a.rows = static_cast<int>(p.rows);
   a.cols = static_cast<int>(p.cols);
   const std::int64_t matrix_bytes = p.rows * p.cols * static_cast<std::int64_t>(sizeof(T));
-  // Runs start at multiples of per_block matrices: 16-byte aligned when the bases are and
-  // per_block is a multiple of `step` (the matrices per 16-byte period).
-  const std::int64_t step = 16 / std::gcd(matrix_bytes, std::int64_t{16}), fit = RUN_BYTES / matrix_bytes;
-  a.per_block = static_cast<int>(fit >= step ? fit / step * step : std::max<std::int64_t>(fit, 1));
+  const std::int64_t aligned = aligned_matrices_per_run(matrix_bytes, RUN_BYTES);
+  a.per_block = static_cast<int>(aligned > 0 ? aligned : std::max<std::int64_t>(RUN_BYTES / matrix_bytes, 1));
   a.vec = reinterpret_cast<std::uintptr_t>(p.in) % 16 == 0 && reinterpret_cast<std::uintptr_t>(p.out) % 16 == 0 &&
           (a.per_block * matrix_bytes) % 16 == 0;
   const std::int64_t groups = (p.batch + a.per_block - 1) / a.per_block;
