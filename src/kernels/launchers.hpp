@@ -22,6 +22,12 @@ template <class T>
 void launch_inplace_rectangular(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, T* workspace,
                                 cudaStream_t stream);
 
+struct stacked_squares_plan;
+/** In-place transpose of a rectangle of stacked squares (core/stacked_squares.hpp); no workspace. */
+template <class T>
+void launch_inplace_stacked_squares(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols,
+                                    const stacked_squares_plan& plan, cudaStream_t stream);
+
 /** In-place transpose of 2 x L or L x 2 matrices; `workspace` holds L elements. */
 template <class T>
 void launch_inplace_two_rows(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, T* workspace,

@@ -3,6 +3,7 @@
 // before the call; afterwards every byte is compared with the CPU reference (or, above
 // 64 MiB, with the independent GPU checker), and poisoned guard bands around the matrix
 // and around the workspace must be unchanged.
+#include "core/stacked_squares.hpp"
 #include "core/two_row_schedule.hpp"
 #include "device_buffer.hpp"
 #include "gpu_case.hpp"
@@ -187,6 +188,38 @@ INSTANTIATE_TEST_SUITE_P(
                                          std::pair<std::int64_t, std::int64_t>{1000, 1024}, std::pair<std::int64_t, std::int64_t>{997, 1009},
                                          std::pair<std::int64_t, std::int64_t>{3, 100000}, std::pair<std::int64_t, std::int64_t>{2, 300001},
                                          std::pair<std::int64_t, std::int64_t>{31, 70000}, std::pair<std::int64_t, std::int64_t>{1, 777})));
+
+// Stacks of k squares (core/stacked_squares.hpp): squares plus a cycle-following row
+// permutation. Each shape is asserted to take that path; short cycles (3) and long ones
+// (68, 119), sides with 16-, 8- and 4-byte pieces, both orientations, pointers 16-byte
+// aligned, element-aligned and byte-offset (narrower pieces), batches.
+class InplaceStackedSquares : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(InplaceStackedSquares, MatchesReference) {
+  XPOSE_REQUIRE_GPU();
+  const std::size_t e = GetParam();
+  const auto ei = static_cast<std::int64_t>(e);
+  const std::pair<std::int64_t, std::int64_t> stacks[] = {{256, 16}, {1024, 2}, {512, 16}, {2048, 2},
+                                                          {512, 3},  {333, 5},  {1000, 5}, {500, 2}};
+  int taken = 0;
+  for (const auto& [n, k] : stacks) {
+    for (const bool tall : {true, false}) {
+      const std::int64_t r = tall ? k * n : n, c = tall ? n : k * n;
+      if (!detail::make_stacked_squares_plan(r, c, ei).use) continue;
+      ++taken;
+      const std::vector<std::size_t> offsets = e == 1 ? std::vector<std::size_t>{0, 1} : std::vector<std::size_t>{0, e, 1};
+      for (const std::size_t offset : offsets) {
+        for (const std::int64_t batch : {std::int64_t{1}, std::int64_t{2}}) {
+          if (batch == 2 && r * c * ei > (std::int64_t{32} << 20)) continue;
+          EXPECT_TRUE(run_inplace({e, r, c, batch, offset, static_cast<std::uint64_t>(r * 131 + c + offset + batch)}));
+        }
+      }
+    }
+  }
+  EXPECT_GE(taken, 4) << "too few shapes take the stacked-squares path";
+}
+
+INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceStackedSquares, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
 
 // 2 x L and L x 2 (a row copy and three interleaves): lengths around the limit up to which
 // one block stages the whole matrix, around the block boundaries, odd lengths; pointers 16-byte aligned (vector path),
