@@ -9,6 +9,7 @@
 
 #include <cuda_runtime.h>
 
+#include <cmath>
 #include <cstdint>
 
 namespace xpose::detail {
@@ -17,6 +18,27 @@ namespace xpose::detail {
 inline dim3 owned_pair_grid(std::int64_t count, std::int64_t batch) {
   const auto cap = [](std::int64_t v, std::int64_t limit) { return static_cast<unsigned>(v < limit ? v : limit); };
   return dim3(cap(count, 0x7FFFFFFF), cap(count, 65535), cap(batch, 65535));
+}
+
+/** The k-th pair (i, j), i <= j < count, of the upper triangle in row-major order,
+    k < count (count + 1) / 2: a grid of exactly the owned pairs, with no block that exits at
+    once. Counted from the end, the last r rows hold r (r + 1) / 2 pairs, so the row is a
+    square root; the double root is within one of it, and the two loops correct it. */
+__host__ __device__ inline void upper_triangle_pair(std::int64_t k, std::int64_t count, std::int64_t& i,
+                                                    std::int64_t& j) {
+  const std::int64_t pairs = count * (count + 1) / 2, back = pairs - 1 - k;
+  auto r = static_cast<std::int64_t>((std::sqrt(8.0 * static_cast<double>(back) + 1.0) - 1.0) * 0.5);
+  while (r * (r + 1) / 2 > back) --r;
+  while ((r + 1) * (r + 2) / 2 <= back) ++r;
+  i = count - 1 - r;
+  j = count - 1 - (back - r * (r + 1) / 2);
+}
+
+/** A grid of count (count + 1) / 2 x 1 x batch blocks for upper_triangle_pair. */
+inline dim3 upper_triangle_grid(std::int64_t count, std::int64_t batch) {
+  const std::int64_t pairs = count * (count + 1) / 2;
+  return dim3(static_cast<unsigned>(pairs < 0x7FFFFFFF ? pairs : 0x7FFFFFFF), 1,
+              static_cast<unsigned>(batch < 65535 ? batch : 65535));
 }
 
 }  // namespace xpose::detail
