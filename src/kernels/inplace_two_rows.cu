@@ -2,6 +2,10 @@
 // three out-of-place interleaves (wide) or de-interleaves (tall) over column blocks; the
 // steps and why they are safe are in src/core/two_row_schedule.hpp and docs/inplace.md.
 //
+// The four steps chain with programmatic dependent launch (chain_with_neighbour_steps):
+// on the H200 that took 2 x 16M bytes from 51% to 58% of memcpy and 16M x 2 from 52% to 61%
+// (bench/results/h200/experiments/sweep13_two_rows_pdl.txt).
+//
 // Traffic: 1.625x the matrix in and out (the copies move L + L/4 elements, the blocks 2L),
 // against the three line permutations' 3x and their one-row-at-a-time launches, which
 // held 2 x 16M at 1-2% of memcpy.
@@ -107,10 +111,22 @@ __device__ __forceinline__ void run_side_copy(const side_copy<T>& c) {
   }
 }
 
+/** The steps run back to back with programmatic dependent launch (sm_90): every block
+    lets the next step's grid be scheduled, then waits until the previous step's grid has
+    finished and its writes are visible. The launch gaps between the four steps then
+    overlap the tails of the steps before them. */
+__device__ __forceinline__ void chain_with_neighbour_steps() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  cudaTriggerProgrammaticLaunchCompletion();
+  cudaGridDependencySynchronize();
+#endif
+}
+
 /** pairs[2j + i] = row_i[j] for j < n; row0, row1 and pairs do not overlap. */
 template <class T, bool kVector>
 __global__ void __launch_bounds__(kThreads) interleave_kernel(const T* __restrict__ row0, const T* __restrict__ row1,
                                                               T* __restrict__ pairs, std::int64_t n, side_copy<T> extra) {
+  chain_with_neighbour_steps();
   grid_stride<T, kVector>(
       n,
       [&](std::int64_t v) {
@@ -133,6 +149,7 @@ template <class T, bool kVector>
 __global__ void __launch_bounds__(kThreads) deinterleave_kernel(const T* __restrict__ pairs, T* __restrict__ row0,
                                                                 T* __restrict__ row1, std::int64_t n,
                                                                 side_copy<T> extra) {
+  chain_with_neighbour_steps();
   grid_stride<T, kVector>(
       n,
       [&](std::int64_t v) {
@@ -189,7 +206,8 @@ template <class T, class Kernel, class... Args>
 void launch_grid_stride(Kernel vector_kernel, Kernel element_kernel, bool vector, std::int64_t elements, int sms,
                         cudaStream_t stream, Args... args) {
   const std::int64_t items = vector ? elements * static_cast<std::int64_t>(sizeof(T)) / 16 + 1 : elements;
-  (vector ? vector_kernel : element_kernel)<<<blocks_for(items, sms), kThreads, 0, stream>>>(args...);
+  launch_overlapping_previous(vector ? vector_kernel : element_kernel, dim3(blocks_for(items, sms)), dim3(kThreads), 0,
+                              stream, args...);
 }
 
 template <class T>
@@ -225,9 +243,10 @@ void launch_inplace_two_rows(T* data, std::int64_t batch, std::int64_t rows, std
   const two_row_plan plan = make_two_row_plan(L, two_row_staged_limit(sizeof(T)));
   const std::int64_t a1 = plan.a1, a2 = plan.a2;
   const int sms = sm_count();
+  // The row copies are side copies of an empty interleave, so that they chain with the
+  // steps (a cudaMemcpyAsync would not).
   auto copy = [&](T* dst, const T* src, std::int64_t n) {
-    check_cuda(cudaMemcpyAsync(dst, src, static_cast<std::size_t>(n) * sizeof(T), cudaMemcpyDeviceToDevice, stream),
-               "cudaMemcpyAsync");
+    interleave<T>(nullptr, nullptr, nullptr, 0, sms, stream, make_side_copy<T>(src, dst, n));
   };
   T* const ws = workspace;
   for (std::int64_t m = 0; m < batch; ++m) {

@@ -6,6 +6,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstddef>
 #include <cstdint>
 
 namespace xpose::detail {
@@ -25,6 +26,26 @@ template <class Kernel>
 void prefer_shared_memory(Kernel kernel) {
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared),
              "cudaFuncSetAttribute");
+}
+
+/** Launches `kernel` so that it may start while the previous kernel on `stream` drains
+    (programmatic dependent launch, sm_90): its blocks must call wait_for_previous_grid()
+    before touching memory, and the previous kernel lets it in with
+    let_next_grid_start(). Elsewhere this is a plain stream-ordered launch. */
+template <class... Params, class... Args>
+void launch_overlapping_previous(void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t shared_bytes,
+                                 cudaStream_t stream, Args... args) {
+  cudaLaunchConfig_t config{};
+  config.gridDim = grid;
+  config.blockDim = block;
+  config.dynamicSmemBytes = shared_bytes;
+  config.stream = stream;
+  cudaLaunchAttribute attribute{};
+  attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attribute.val.programmaticStreamSerializationAllowed = 1;
+  config.attrs = &attribute;
+  config.numAttrs = 1;
+  check_cuda(cudaLaunchKernelEx(&config, kernel, static_cast<Params>(args)...), "cudaLaunchKernelEx");
 }
 
 }  // namespace xpose::detail
