@@ -29,9 +29,10 @@ void prefer_shared_memory(Kernel kernel) {
 }
 
 /** Launches `kernel` so that it may start while the previous kernel on `stream` drains
-    (programmatic dependent launch, sm_90): its blocks must call wait_for_previous_grid()
-    before touching memory, and the previous kernel lets it in with
-    let_next_grid_start(). Elsewhere this is a plain stream-ordered launch. */
+    (programmatic dependent launch, sm_90): its blocks must call cudaGridDependencySynchronize()
+    before touching memory, and the previous kernel lets it be scheduled early with
+    cudaTriggerProgrammaticLaunchCompletion() (inplace_two_rows.cu, chain_with_neighbour_steps). Before sm_90 the attribute is left out: a plain stream-ordered
+    launch. */
 template <class... Params, class... Args>
 void launch_overlapping_previous(void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t shared_bytes,
                                  cudaStream_t stream, Args... args) {
@@ -43,8 +44,11 @@ void launch_overlapping_previous(void (*kernel)(Params...), dim3 grid, dim3 bloc
   cudaLaunchAttribute attribute{};
   attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
   attribute.val.programmaticStreamSerializationAllowed = 1;
+  int device = 0, major = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  check_cuda(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device), "cudaDeviceGetAttribute");
   config.attrs = &attribute;
-  config.numAttrs = 1;
+  config.numAttrs = major >= 9 ? 1 : 0;
   check_cuda(cudaLaunchKernelEx(&config, kernel, static_cast<Params>(args)...), "cudaLaunchKernelEx");
 }
 
