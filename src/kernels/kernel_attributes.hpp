@@ -29,10 +29,11 @@ void prefer_shared_memory(Kernel kernel) {
 }
 
 /** Launches `kernel` so that it may start while the previous kernel on `stream` drains
-    (programmatic dependent launch, sm_90): its blocks must call cudaGridDependencySynchronize()
-    before touching memory, and the previous kernel lets it be scheduled early with
-    cudaTriggerProgrammaticLaunchCompletion() (inplace_two_rows.cu, chain_with_neighbour_steps). Before sm_90 the attribute is left out: a plain stream-ordered
-    launch. */
+    (programmatic dependent launch, sm_90): its blocks must call
+    cudaGridDependencySynchronize() before touching memory, and the previous kernel lets it
+    be scheduled early with cudaTriggerProgrammaticLaunchCompletion() (see
+    chain_with_neighbour_steps in inplace_two_rows.cu). Before sm_90 the attribute is left
+    out: a plain stream-ordered launch. */
 template <class... Params, class... Args>
 void launch_overlapping_previous(void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t shared_bytes,
                                  cudaStream_t stream, Args... args) {
