@@ -42,7 +42,10 @@ struct super_element_cycles {
     return c;
   }
   /** Where the super-element at p (0 < p < N - 1) goes. Exact while p * R < 2^52: the
-      double quotient is within one of the true one, and one compare corrects it. */
+      double quotient is within one of the true one, and one compare corrects it. The same
+      trick as inplace_rect::divider, written out here: computing it through divider::div
+      (quotient and remainder, else-if correction) measured 4-7 points slower for the
+      cycle walks on the H200 (bench/results/h200/review6/). */
   XPOSE_HOST_DEVICE std::int64_t next(std::int64_t p) const {
     const std::int64_t x = p * R;
     std::int64_t r = x - static_cast<std::int64_t>(static_cast<double>(x) * inverse) * modulus;

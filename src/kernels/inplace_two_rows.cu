@@ -202,35 +202,43 @@ side_copy<T> make_side_copy(const T* src, T* dst, std::int64_t n) {
 }
 
 /** Launches the vector kernel when `vector`, else the element kernel, sized for `elements`. */
+/** What the launches need to know of the device, queried once per call. */
+struct device_facts {
+  int sms = 0;
+  bool programmatic = false;  // has_programmatic_launch()
+};
+
 template <class T, class Kernel, class... Args>
-void launch_grid_stride(Kernel vector_kernel, Kernel element_kernel, bool vector, std::int64_t elements, int sms,
-                        cudaStream_t stream, Args... args) {
+void launch_grid_stride(Kernel vector_kernel, Kernel element_kernel, bool vector, std::int64_t elements,
+                        const device_facts& dev, cudaStream_t stream, Args... args) {
   const std::int64_t items = vector ? elements * static_cast<std::int64_t>(sizeof(T)) / 16 + 1 : elements;
-  launch_overlapping_previous(vector ? vector_kernel : element_kernel, dim3(blocks_for(items, sms)), dim3(kThreads), 0,
-                              stream, args...);
+  launch_overlapping_previous(dev.programmatic, vector ? vector_kernel : element_kernel,
+                              dim3(blocks_for(items, dev.sms)), dim3(kThreads), 0, stream, args...);
 }
 
 template <class T>
-void interleave(const T* row0, const T* row1, T* pairs, std::int64_t n, int sms, cudaStream_t stream,
+void interleave(const T* row0, const T* row1, T* pairs, std::int64_t n, const device_facts& dev, cudaStream_t stream,
                 side_copy<T> extra = {}) {
   const bool vector = has_vector_path<T> && aligned16(row0) && aligned16(row1) && aligned16(pairs);
   launch_grid_stride<T>(interleave_kernel<T, has_vector_path<T>>, interleave_kernel<T, false>, vector, n + extra.n,
-                        sms, stream, row0, row1, pairs, n, extra);
+                        dev, stream, row0, row1, pairs, n, extra);
 }
 
 template <class T>
-void deinterleave(const T* pairs, T* row0, T* row1, std::int64_t n, int sms, cudaStream_t stream,
+void deinterleave(const T* pairs, T* row0, T* row1, std::int64_t n, const device_facts& dev, cudaStream_t stream,
                   side_copy<T> extra = {}) {
   const bool vector = has_vector_path<T> && aligned16(row0) && aligned16(row1) && aligned16(pairs);
   launch_grid_stride<T>(deinterleave_kernel<T, has_vector_path<T>>, deinterleave_kernel<T, false>, vector,
-                        n + extra.n, sms, stream, pairs, row0, row1, n, extra);
+                        n + extra.n, dev, stream, pairs, row0, row1, n, extra);
 }
 
-int sm_count() {
-  int device = 0, sms = 0;
+device_facts query_device() {
+  device_facts f;
+  int device = 0;
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-  check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-  return sms;
+  check_cuda(cudaDeviceGetAttribute(&f.sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+  f.programmatic = has_programmatic_launch();
+  return f;
 }
 
 }  // namespace
@@ -242,11 +250,11 @@ void launch_inplace_two_rows(T* data, std::int64_t batch, std::int64_t rows, std
   const std::int64_t L = wide ? cols : rows;
   const two_row_plan plan = make_two_row_plan(L, two_row_staged_limit(sizeof(T)));
   const std::int64_t a1 = plan.a1, a2 = plan.a2;
-  const int sms = sm_count();
+  const device_facts dev = query_device();
   // The row copies are side copies of an empty interleave, so that they chain with the
   // steps (a cudaMemcpyAsync would not).
   auto copy = [&](T* dst, const T* src, std::int64_t n) {
-    interleave<T>(nullptr, nullptr, nullptr, 0, sms, stream, make_side_copy<T>(src, dst, n));
+    interleave<T>(nullptr, nullptr, nullptr, 0, dev, stream, make_side_copy<T>(src, dst, n));
   };
   T* const ws = workspace;
   for (std::int64_t m = 0; m < batch; ++m) {
@@ -256,10 +264,10 @@ void launch_inplace_two_rows(T* data, std::int64_t batch, std::int64_t rows, std
       if (plan.staged) {
         interleave_staged_kernel<T><<<1, 1024, static_cast<std::size_t>(L) * sizeof(T), stream>>>(x, ws, L);
       } else {
-        interleave(x + a1, ws + a1, x + 2 * a1, L - a1, sms, stream);
+        interleave(x + a1, ws + a1, x + 2 * a1, L - a1, dev, stream);
         // Steps 3 and 4 share a launch: the copy touches none of the block's data.
-        interleave(x + a2, ws + a2, x + 2 * a2, a1 - a2, sms, stream, make_side_copy<T>(x, ws + a1, a2));
-        interleave(ws + a1, ws, x, a2, sms, stream);
+        interleave(x + a2, ws + a2, x + 2 * a2, a1 - a2, dev, stream, make_side_copy<T>(x, ws + a1, a2));
+        interleave(ws + a1, ws, x, a2, dev, stream);
       }
       check_launch("inplace two rows (wide)");
     } else {  // the wide steps backwards, each inverted
@@ -269,9 +277,9 @@ void launch_inplace_two_rows(T* data, std::int64_t batch, std::int64_t rows, std
         allow_shared(kernel, bytes);
         kernel<<<1, 1024, static_cast<std::size_t>(bytes), stream>>>(x, ws, L);
       } else {
-        deinterleave(x, ws + a1, ws, a2, sms, stream);
-        deinterleave(x + 2 * a2, x + a2, ws + a2, a1 - a2, sms, stream, make_side_copy<T>(ws + a1, x, a2));
-        deinterleave(x + 2 * a1, x + a1, ws + a1, L - a1, sms, stream);
+        deinterleave(x, ws + a1, ws, a2, dev, stream);
+        deinterleave(x + 2 * a2, x + a2, ws + a2, a1 - a2, dev, stream, make_side_copy<T>(ws + a1, x, a2));
+        deinterleave(x + 2 * a1, x + a1, ws + a1, L - a1, dev, stream);
       }
       copy(x + L, ws, L);
       check_launch("inplace two rows (tall)");

@@ -28,15 +28,23 @@ void prefer_shared_memory(Kernel kernel) {
              "cudaFuncSetAttribute");
 }
 
-/** Launches `kernel` so that it may start while the previous kernel on `stream` drains
-    (programmatic dependent launch, sm_90): its blocks must call
+/** Whether the current device has programmatic dependent launch (sm_90 and later). */
+inline bool has_programmatic_launch() {
+  int device = 0, major = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  check_cuda(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device), "cudaDeviceGetAttribute");
+  return major >= 9;
+}
+
+/** Launches `kernel` so that, when `programmatic` (has_programmatic_launch()), it may start
+    while the previous kernel on `stream` drains: its blocks must call
     cudaGridDependencySynchronize() before touching memory, and the previous kernel lets it
     be scheduled early with cudaTriggerProgrammaticLaunchCompletion() (see
-    chain_with_neighbour_steps in inplace_two_rows.cu). Before sm_90 the attribute is left
-    out: a plain stream-ordered launch. */
+    chain_with_neighbour_steps in inplace_two_rows.cu). Otherwise a plain stream-ordered
+    launch. */
 template <class... Params, class... Args>
-void launch_overlapping_previous(void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t shared_bytes,
-                                 cudaStream_t stream, Args... args) {
+void launch_overlapping_previous(bool programmatic, void (*kernel)(Params...), dim3 grid, dim3 block,
+                                 std::size_t shared_bytes, cudaStream_t stream, Args... args) {
   cudaLaunchConfig_t config{};
   config.gridDim = grid;
   config.blockDim = block;
@@ -45,11 +53,8 @@ void launch_overlapping_previous(void (*kernel)(Params...), dim3 grid, dim3 bloc
   cudaLaunchAttribute attribute{};
   attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
   attribute.val.programmaticStreamSerializationAllowed = 1;
-  int device = 0, major = 0;
-  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-  check_cuda(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device), "cudaDeviceGetAttribute");
   config.attrs = &attribute;
-  config.numAttrs = major >= 9 ? 1 : 0;
+  config.numAttrs = programmatic ? 1 : 0;
   check_cuda(cudaLaunchKernelEx(&config, kernel, static_cast<Params>(args)...), "cudaLaunchKernelEx");
 }
 
