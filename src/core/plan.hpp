@@ -9,14 +9,25 @@ namespace xpose::detail {
 /** Matrices with a side of at most this many elements take the skinny kernels. */
 inline constexpr std::int64_t kMaxSkinny = 64;
 
-/** 1- and 2-byte matrices with a side of at most this many elements, the other side at
- *  least kInterleaveMinBlocks blocks long, take the interleaving skinny kernels. */
+/** Matrices with a side of at most this many elements, the other side at least
+ *  kInterleaveMinBlocks blocks long, may take the interleaving skinny kernels. */
 inline constexpr int kMaxInterleave = 32;
 inline constexpr std::int64_t kInterleaveMinBlocks = 4;
 
-/** Bytes of each strided row one thread of the interleaving kernels moves: 16 while the
- *  R rows' worth of registers (4 R words in, 4 R out) stays small, 4 beyond. */
-constexpr int interleave_vector_bytes(std::int64_t r) { return r <= 8 ? 16 : 4; }
+/** Whether the interleaving kernels serve `elem_bytes` elements with `small` rows (wide)
+ *  or columns (tall): 1 and 2 bytes up to kMaxInterleave either way; 4 bytes up to
+ *  kMaxInterleave rows wide but only up to 8 columns tall, where the general skinny kernel
+ *  stays ahead (N x 31 fp32: 76% against 69-70%, docs/auto.md). */
+constexpr bool interleave_serves(std::size_t elem_bytes, std::int64_t small, bool wide) {
+  if (small > kMaxInterleave) return false;
+  if (elem_bytes <= 2) return true;
+  return elem_bytes == 4 && (wide || small <= 8);
+}
+
+/** Bytes of each strided row one thread of the interleaving kernels moves: 16 for up to 3
+ *  rows, 8 for 4 to 8 (half the registers of 16, so more blocks per SM: 7 x N bytes 75 ->
+ *  80%, fp32 84 -> 96%), 4 beyond (the rows then staged in shared memory; docs/auto.md). */
+constexpr int interleave_vector_bytes(std::int64_t r) { return r <= 3 ? 16 : r <= 8 ? 8 : 4; }
 
 /** Long-side elements one block of the interleaving kernels covers (256 threads). */
 constexpr std::int64_t interleave_span(std::size_t elem_bytes, std::int64_t r) {

@@ -104,8 +104,10 @@ template <int W>
 __device__ __forceinline__ void store_vector(unsigned char* p, const std::uint32_t (&v)[W]) {
   if constexpr (W == 4) {
     __stcs(reinterpret_cast<uint4*>(p), make_uint4(v[0], v[1], v[2], v[3]));
+  } else if constexpr (W == 2) {
+    __stcs(reinterpret_cast<uint2*>(p), make_uint2(v[0], v[1]));
   } else {
-    static_assert(W == 1, "vectors are 4 or 16 bytes");
+    static_assert(W == 1, "vectors are 4, 8 or 16 bytes");
     __stcs(reinterpret_cast<unsigned int*>(p), v[0]);
   }
 }
@@ -137,8 +139,10 @@ __device__ __forceinline__ unsigned char byte_at(const std::uint32_t (&v)[W], in
   if constexpr (W == 4) {
     const std::uint32_t low = (j & 4) ? v[1] : v[0], high = (j & 4) ? v[3] : v[2];
     w = (j & 8) ? high : low;
+  } else if constexpr (W == 2) {
+    w = (j & 4) ? v[1] : v[0];
   } else {
-    static_assert(W == 1, "vectors are 4 or 16 bytes");
+    static_assert(W == 1, "vectors are 4, 8 or 16 bytes");
   }
   return static_cast<unsigned char>(w >> (8 * (j & 3)));
 }
@@ -165,8 +169,11 @@ __device__ __forceinline__ void warp_load_funnel(const unsigned char* run, std::
     if constexpr (W == 4) {
       const uint4 u = kGlobal ? __ldcs(reinterpret_cast<const uint4*>(p)) : *reinterpret_cast<const uint4*>(p);
       x[0] = u.x, x[1] = u.y, x[2] = u.z, x[3] = u.w;
+    } else if constexpr (W == 2) {
+      const uint2 u = kGlobal ? __ldcs(reinterpret_cast<const uint2*>(p)) : *reinterpret_cast<const uint2*>(p);
+      x[0] = u.x, x[1] = u.y;
     } else {
-      static_assert(W == 1, "vectors are 4 or 16 bytes");
+      static_assert(W == 1, "vectors are 4, 8 or 16 bytes");
       x[0] = kGlobal ? __ldcs(reinterpret_cast<const unsigned int*>(p)) : *reinterpret_cast<const std::uint32_t*>(p);
     }
   };

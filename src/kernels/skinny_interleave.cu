@@ -1,5 +1,7 @@
-// `auto` for 1- and 2-byte matrices with at most kMaxInterleave rows (or columns), the side
-// of the transpose that is contiguous being packed (2 x 16M, 16M x 2, 3 x N, 31 x N, N x 31).
+// `auto` for 1-, 2- and 4-byte matrices with at most kMaxInterleave rows (or columns; 8 for
+// 4-byte elements, plan.hpp), the side of the transpose that is contiguous being packed
+// (2 x 16M, 16M x 2, 3 x N, 31 x N, N x 31). For 4-byte elements the "interleave" is whole
+// words: no byte permutes, but the same 16-byte accesses on both sides.
 //
 // Few rows R (wide): each thread takes S bytes of every one of the R input rows (S / E
 // columns; loaded directly, or for R > 8 from shared memory filled by asynchronous 16-byte
@@ -12,7 +14,8 @@
 //
 // The strided side (input rows when wide, output rows when tall) may start at any byte:
 // it moves as the aligned 16-byte chunks covering it, and a warp realigns its 32 pieces by
-// trading words through shuffles. The general skinny kernel (skinny.cu) stages single
+// trading words through shuffles. The first tile of such a row and a partial last tile move
+// element by element instead (their covers may leave the matrix). The general skinny kernel (skinny.cu) stages single
 // elements in shared memory instead, which for 1-byte elements costs 16 scalar shared
 // accesses per 16 bytes and, with 31 rows, 4-way bank conflicts (docs/auto.md).
 #include "byte_interleave.cuh"
@@ -45,7 +48,8 @@ struct interleave_shape {
   // copies; with 16-byte pieces each thread loads its rows straight into registers, as
   // staging them would cut the blocks per SM to three (measured on an H200, docs/auto.md).
   static constexpr bool kStageRows = S == 4;
-  static constexpr int kWideSharedBytes = ((kStageRows ? R * kRowChunks : 0) + kChunks) * 16;
+  static constexpr int kStagedChunks = kStageRows ? R * kRowChunks : 0;
+  static constexpr int kWideSharedBytes = (kStagedChunks + kChunks) * 16;
 };
 
 /** Byte-level matrix description: a transpose only moves bytes. */
@@ -75,13 +79,23 @@ __device__ __forceinline__ auto& word_slot(Chunk* s, int word) {
   return reinterpret_cast<Word*>(s + chunk_slot<R>(word >> 2))[word & 3];
 }
 
-/** Words [first, first + N) of the staged run; 16-byte accesses when W is 4 (first is then
- *  a multiple of 4), so a quarter warp's chunks meet in distinct banks. */
+/** The 8 bytes at words [word, word + 2) of the staged run (word even; Chunk: uint4 or const uint4). */
+template <int R, class Chunk>
+__device__ __forceinline__ auto& half_chunk(Chunk* s, int word) {
+  using Half = std::conditional_t<std::is_const_v<Chunk>, const uint2, uint2>;
+  return reinterpret_cast<Half*>(s + chunk_slot<R>(word >> 2))[(word >> 1) & 1];
+}
+
+/** Words [first, first + N) of the staged run; 16- or 8-byte accesses when W is 4 or 2
+ *  (first is then a multiple of W), so a quarter (half) warp's chunks meet in distinct banks. */
 template <int R, int W, int N>
 __device__ __forceinline__ void put_words(uint4* s, int first, const std::uint32_t (&w)[N]) {
   if constexpr (W == 4) {
 #pragma unroll
     for (int j = 0; j < N / 4; ++j) s[chunk_slot<R>(first / 4 + j)] = make_uint4(w[4 * j], w[4 * j + 1], w[4 * j + 2], w[4 * j + 3]);
+  } else if constexpr (W == 2) {
+#pragma unroll
+    for (int j = 0; j < N / 2; ++j) half_chunk<R>(s, first + 2 * j) = make_uint2(w[2 * j], w[2 * j + 1]);
   } else {
 #pragma unroll
     for (int i = 0; i < N; ++i) word_slot<R>(s, first + i) = w[i];
@@ -96,9 +110,64 @@ __device__ __forceinline__ void get_words(const uint4* s, int first, std::uint32
       const uint4 u = s[chunk_slot<R>(first / 4 + j)];
       w[4 * j] = u.x, w[4 * j + 1] = u.y, w[4 * j + 2] = u.z, w[4 * j + 3] = u.w;
     }
+  } else if constexpr (W == 2) {
+#pragma unroll
+    for (int j = 0; j < N / 2; ++j) {
+      const uint2 u = half_chunk<R>(s, first + 2 * j);
+      w[2 * j] = u.x, w[2 * j + 1] = u.y;
+    }
   } else {
 #pragma unroll
     for (int i = 0; i < N; ++i) w[i] = word_slot<R>(s, first + i);
+  }
+}
+
+/**
+ * The tiles that cannot take the vector path (the first of a row whose strided side is not
+ * 16-byte aligned, the partial last one) run element by element and take far longer than
+ * the others; blocks 0 and 1 of each matrix take them, so that they start first and
+ * finish under the bulk instead of after it. Tile index k of `tiles` on the long side.
+ */
+__device__ __forceinline__ std::int64_t boundary_tiles_first(std::int64_t k, std::int64_t tiles) {
+  return k == 0 ? tiles - 1 : k - 1;
+}
+
+/**
+ * Copies n elements of E <= 4 bytes, element i from src(i) to dst(i), with kBatch loads
+ * in flight per thread before their stores: the byte pointers may alias as far as the
+ * compiler knows, so a plain loop waits for every load before the next, and a boundary
+ * tile of 31 rows of bytes then takes longer than the rest of the transpose. Each element
+ * is held in one word and addresses are recomputed for the stores, so that this path does
+ * not raise the kernel's register count above its vector path's.
+ */
+template <int E, class Src, class Dst>
+__device__ __forceinline__ void move_elements(int n, Src src, Dst dst) {
+  static_assert(E == 1 || E == 2 || E == 4, "elements of at most one word");
+  constexpr int kBatch = 8;
+  const int t = static_cast<int>(threadIdx.x);
+#pragma unroll 1
+  for (int i0 = t; i0 < n; i0 += kThreads * kBatch) {
+    std::uint32_t buf[kBatch];
+#pragma unroll
+    for (int k = 0; k < kBatch; ++k) {
+      const int i = i0 + k * kThreads;
+      std::uint32_t w = 0;
+      if (i < n) {
+        const unsigned char* from = src(i);
+#pragma unroll
+        for (int e = 0; e < E; ++e) w |= static_cast<std::uint32_t>(from[e]) << (8 * e);
+      }
+      buf[k] = w;
+    }
+#pragma unroll
+    for (int k = 0; k < kBatch; ++k) {
+      const int i = i0 + k * kThreads;
+      if (i < n) {
+        unsigned char* to = dst(i);
+#pragma unroll
+        for (int e = 0; e < E; ++e) to[e] = static_cast<unsigned char>(buf[k] >> (8 * e));
+      }
+    }
   }
 }
 
@@ -128,9 +197,13 @@ __global__ void __launch_bounds__(kThreads) interleave_wide_kernel(byte_view v, 
   constexpr int S = shape::S, W = shape::W, kRowChunks = shape::kRowChunks;
   extern __shared__ uint4 smem[];
   uint4* const staged = smem;  // kStageRows: each row's segment, as the aligned chunks covering it
-  uint4* const s = smem + (shape::kStageRows ? R * kRowChunks : 0);  // the block's output run
+  uint4* const s = smem + shape::kStagedChunks;  // the block's output run
   const int t = static_cast<int>(threadIdx.x);
-  g.for_each_tile([&](const tile_coord& at) {
+  g.for_each_tile([&](const tile_coord& tile) {
+    // Only with staged rows: with rows in registers the boundary tiles' extra code costs a
+    // block per SM, more than their head start gains (7 x N bytes 80.5 -> 74.0%, sweep 14).
+    tile_coord at = tile;
+    if constexpr (shape::kStageRows) at.c0 = boundary_tiles_first(tile.c0 / shape::kSpan, g.tiles_c) * shape::kSpan;
     const unsigned char* in = v.in + at.b * v.stride_in + at.c0 * E;
     unsigned char* out = v.out + at.b * v.stride_out + at.c0 * R * E;
     const std::int64_t width = min(static_cast<std::int64_t>(shape::kSpan), v.long_side - at.c0);
@@ -140,11 +213,21 @@ __global__ void __launch_bounds__(kThreads) interleave_wide_kernel(byte_view v, 
     const bool fast = width == shape::kSpan &&
                       (rows_aligned || (at.c0 > 0 && at.c0 + shape::kSpan + 16 / E <= v.long_side));
     if (!fast) {  // block-uniform
-      for (int i = t; i < width * R; i += kThreads) {
-        const int col = i / R, row = i - col * R;
-        const unsigned char* src = in + row * v.pitch_strided + col * E;
+      if constexpr (shape::kStageRows) {
+        move_elements<E>(
+            static_cast<int>(width) * R,
+            [&](int i) {
+              const int col = i / R, row = i - col * R;
+              return in + row * v.pitch_strided + col * E;
+            },
+            [&](int i) { return out + i * E; });
+      } else {
+        for (int i = t; i < width * R; i += kThreads) {
+          const int col = i / R, row = i - col * R;
+          const unsigned char* src = in + row * v.pitch_strided + col * E;
 #pragma unroll
-        for (int e = 0; e < E; ++e) out[i * E + e] = src[e];
+          for (int e = 0; e < E; ++e) out[i * E + e] = src[e];
+        }
       }
       return;
     }
@@ -209,17 +292,19 @@ __global__ void __launch_bounds__(kThreads) interleave_tall_kernel(byte_view v, 
   constexpr int S = shape::S, W = shape::W;
   __shared__ uint4 s[shape::kChunks];
   const int t = static_cast<int>(threadIdx.x);
-  g.for_each_tile([&](const tile_coord& at) {
+  g.for_each_tile([&](const tile_coord& tile) {
+    tile_coord at = tile;
+    at.r0 = boundary_tiles_first(tile.r0 / shape::kSpan, g.tiles_r) * shape::kSpan;
     const unsigned char* in = v.in + at.b * v.stride_in + at.r0 * R * E;
     unsigned char* out = v.out + at.b * v.stride_out + at.r0 * E;
     const std::int64_t height = min(static_cast<std::int64_t>(shape::kSpan), v.long_side - at.r0);
     if (height < shape::kSpan) {  // the last block: element by element
-      for (int i = t; i < height * R; i += kThreads) {
-        const int row = i / R, col = i - row * R;
-        unsigned char* dst = out + col * v.pitch_strided + row * E;
-#pragma unroll
-        for (int e = 0; e < E; ++e) dst[e] = in[i * E + e];
-      }
+      move_elements<E>(
+          static_cast<int>(height) * R, [&](int i) { return in + i * E; },
+          [&](int i) {
+            const int row = i / R, col = i - row * R;
+            return out + col * v.pitch_strided + row * E;
+          });
       return;
     }
     for (int q = t; q < shape::kChunks; q += kThreads) {
@@ -268,10 +353,12 @@ void launch_shape(const plan& p, bool wide) {
     prefer_shared_memory(kernel);
     // p.vec_in: every input row starts 16-byte aligned, so no row's cover leaves its segment.
     kernel<<<grid_for(g), kThreads, shape::kWideSharedBytes, p.stream>>>(v, g, p.vec_in);
-  } else {
+  } else if constexpr (interleave_serves(E, R, false)) {  // instantiated only where the plan uses it
     const tiling g = make_tiling(p, shape::kSpan, R);
     prefer_shared_memory(interleave_tall_kernel<E, R>);
     interleave_tall_kernel<E, R><<<grid_for(g), kThreads, 0, p.stream>>>(v, g);
+  } else {
+    raise(status::internal_error, "interleave kernel planned for ", R, " columns of ", E, "-byte elements");
   }
 }
 
@@ -289,6 +376,7 @@ void launch_skinny_interleave(const plan& p, bool wide) {
   switch (p.elem_bytes) {
     case 1: launch_for_rows<1>(p, wide, r, sizes); break;
     case 2: launch_for_rows<2>(p, wide, r, sizes); break;
+    case 4: launch_for_rows<4>(p, wide, r, sizes); break;  // tall: up to 8 columns (plan.hpp)
     default: raise(status::internal_error, "interleave kernel planned for ", p.elem_bytes, "-byte elements");
   }
   check_launch(wide ? "interleave (few rows)" : "interleave (few columns)");

@@ -46,8 +46,8 @@ TEST(Plan, ExplicitStrategyIsKept) {
 }
 
 TEST(Plan, AutoRuleByShapeAndElementSize) {
-  EXPECT_EQ(finalize(validate(shaped(2, 1 << 24, 4))).path, auto_path::skinny_wide);
-  EXPECT_EQ(finalize(validate(shaped(1 << 24, 2, 4))).path, auto_path::skinny_tall);
+  EXPECT_EQ(finalize(validate(shaped(2, 1 << 24, 4))).path, auto_path::interleave_wide);
+  EXPECT_EQ(finalize(validate(shaped(1 << 24, 2, 4))).path, auto_path::interleave_tall);
   EXPECT_EQ(finalize(validate(shaped(31, 100000, 1))).path, auto_path::interleave_wide);
   EXPECT_EQ(finalize(validate(shaped(100000, 31, 1))).path, auto_path::interleave_tall);
   EXPECT_EQ(finalize(validate(shaped(33, 100000, 1))).path, auto_path::skinny_wide);  // beyond the interleave kernels
@@ -120,7 +120,11 @@ TEST(Plan, InterleaveNeedsAnAlignedPackedSideAndALongSideOfSeveralBlocks) {
   EXPECT_EQ(finalize(validate(batch)).path, auto_path::skinny_tall);
   batch.stride_in = 100000 * 7 + 16;
   EXPECT_EQ(finalize(validate(batch)).path, auto_path::interleave_tall);
-  EXPECT_EQ(finalize(validate(shaped(2, 1 << 20, 4))).path, auto_path::skinny_wide);  // 4-byte: the general kernel
+  // 4-byte elements: interleaved up to 32 rows wide, but only up to 8 columns tall; 8 bytes never.
+  EXPECT_EQ(finalize(validate(shaped(31, 100000, 4))).path, auto_path::interleave_wide);
+  EXPECT_EQ(finalize(validate(shaped(100000, 8, 4))).path, auto_path::interleave_tall);
+  EXPECT_EQ(finalize(validate(shaped(100000, 9, 4))).path, auto_path::skinny_tall);
+  EXPECT_EQ(finalize(validate(shaped(7, 100000, 8))).path, auto_path::skinny_wide);
 }
 
 TEST(Plan, SkinnyNeedsThePackedSide) {

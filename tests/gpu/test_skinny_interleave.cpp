@@ -1,9 +1,11 @@
 // The interleaving skinny kernels (src/kernels/skinny_interleave.cu): every row count they
-// serve (1 to 32, and 33, which falls back to the general skinny kernel), 1- and 2-byte
-// elements, both orientations, with the layouts that change their code path: strided rows
-// aligned or starting at every byte offset, padded leading dimensions, a strided-side
-// pointer one byte off (not even element-aligned for 2 bytes), and batches. The long side
-// is five blocks and a partial one, so the first, inner and last blocks all run.
+// serve (1 to 32, and 33, which falls back to the general skinny kernel), 1-, 2- and 4-byte
+// elements (4-byte ones tall from 9 columns on take the general kernel: plan.hpp), both
+// orientations, with the layouts that change their code path: strided rows aligned or
+// starting at every byte offset, padded leading dimensions, a strided-side pointer one byte
+// off (not even element-aligned for 2 and 4 bytes), and batches. The long side is five
+// blocks and a partial one, so the first, inner and last (boundary) tiles all run, the
+// boundary ones moved to the first blocks of each matrix.
 #include "gpu_case.hpp"
 
 #include "core/plan.hpp"
@@ -55,7 +57,7 @@ std::string param_name(const ::testing::TestParamInfo<param>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryRowCount, SkinnyInterleave,
-                         ::testing::Combine(::testing::Values<std::size_t>(1, 2),
+                         ::testing::Combine(::testing::Values<std::size_t>(1, 2, 4),
                                             ::testing::Range(1, detail::kMaxInterleave + 2), ::testing::Bool(),
                                             ::testing::Range(0, 5)),
                          param_name);
