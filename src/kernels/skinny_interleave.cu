@@ -15,9 +15,9 @@
 // The strided side (input rows when wide, output rows when tall) may start at any byte:
 // it moves as the aligned 16-byte chunks covering it, and a warp realigns its 32 pieces by
 // trading words through shuffles. The first tile of such a row and a partial last tile move
-// element by element instead (their covers may leave the matrix). The general skinny kernel (skinny.cu) stages single
-// elements in shared memory instead, which for 1-byte elements costs 16 scalar shared
-// accesses per 16 bytes and, with 31 rows, 4-way bank conflicts (docs/auto.md).
+// element by element instead (their covers may leave the matrix). The general skinny kernel
+// (skinny.cu) stages single elements in shared memory, which for 1-byte elements costs 16
+// scalar shared accesses per 16 bytes and, with 31 rows, 4-way bank conflicts (docs/auto.md).
 #include "byte_interleave.cuh"
 #include "kernel_attributes.hpp"
 #include "launchers.hpp"
@@ -213,18 +213,15 @@ __global__ void __launch_bounds__(kThreads) interleave_wide_kernel(byte_view v, 
     const bool fast = width == shape::kSpan &&
                       (rows_aligned || (at.c0 > 0 && at.c0 + shape::kSpan + 16 / E <= v.long_side));
     if (!fast) {  // block-uniform
+      const auto source = [&](int i) {  // output element i: column i / R, row i % R
+        const int col = i / R, row = i - col * R;
+        return in + row * v.pitch_strided + col * E;
+      };
       if constexpr (shape::kStageRows) {
-        move_elements<E>(
-            static_cast<int>(width) * R,
-            [&](int i) {
-              const int col = i / R, row = i - col * R;
-              return in + row * v.pitch_strided + col * E;
-            },
-            [&](int i) { return out + i * E; });
+        move_elements<E>(static_cast<int>(width) * R, source, [&](int i) { return out + i * E; });
       } else {
         for (int i = t; i < width * R; i += kThreads) {
-          const int col = i / R, row = i - col * R;
-          const unsigned char* src = in + row * v.pitch_strided + col * E;
+          const unsigned char* src = source(i);
 #pragma unroll
           for (int e = 0; e < E; ++e) out[i * E + e] = src[e];
         }
