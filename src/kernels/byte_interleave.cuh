@@ -98,6 +98,20 @@ __device__ __forceinline__ void gather_words(const std::uint32_t (&in)[N], std::
   gather_words<Map>(in, out, std::make_integer_sequence<int, M>{});
 }
 
+/**
+ * Interleaving R rows: a thread holds S = 4W bytes of each of R rows of E-byte elements,
+ * row r in words [r W, (r + 1) W), and builds the S R output bytes they become (the same
+ * columns of every row, one column after another). Byte k of that output is element k / E,
+ * which sits in column (k / E) / R and row (k / E) % R.
+ */
+template <int E, int R, int W>
+struct wide_map {
+  static constexpr byte_source source(int k) {
+    const int row = (k / E) % R, byte = (k / E) / R * E + k % E;
+    return {row * W + byte / 4, byte % 4};
+  }
+};
+
 // ---- S-byte vectors of W = S / 4 words --------------------------------------------------
 
 template <int W>

@@ -14,8 +14,8 @@
 //
 // The strided side (input rows when wide, output rows when tall) may start at any byte:
 // it moves as the aligned 16-byte chunks covering it, and a warp realigns its 32 pieces by
-// trading words through shuffles. The first tile of such a row and a partial last tile move
-// element by element instead (their covers may leave the matrix). The general skinny kernel
+// trading words through shuffles. The last tile of such a row, and the first tile when its
+// cover would start before the input, move element by element instead. The general skinny kernel
 // (skinny.cu) stages single elements in shared memory, which for 1-byte elements costs 16
 // scalar shared accesses per 16 bytes and, with 31 rows, 4-way bank conflicts (docs/auto.md).
 #include "byte_interleave.cuh"
@@ -123,8 +123,8 @@ __device__ __forceinline__ void get_words(const uint4* s, int first, std::uint32
 }
 
 /**
- * The tiles that cannot take the vector path (the first of a row whose strided side is not
- * 16-byte aligned, the partial last one) run element by element and take far longer than
+ * The tiles that cannot take the vector path (the last of a row whose strided side is not
+ * 16-byte aligned, a partial last one) run element by element and take far longer than
  * the others; blocks 0 and 1 of each matrix take them, so that they start first and
  * finish under the bulk instead of after it. Tile index k of `tiles` on the long side.
  */
@@ -171,16 +171,6 @@ __device__ __forceinline__ void move_elements(int n, Src src, Dst dst) {
   }
 }
 
-// Wide: byte k of a thread's S * R output bytes is element k / E, which sits in column
-// (k / E) / R and row (k / E) % R; the thread's words hold row r's S bytes at r * W.
-template <int E, int R, int W>
-struct wide_map {
-  static constexpr interleave::byte_source source(int k) {
-    const int row = (k / E) % R, byte = (k / E) / R * E + k % E;
-    return {row * W + byte / 4, byte % 4};
-  }
-};
-
 // Tall: a thread's words hold S / E input rows of R elements, contiguous; byte k of output
 // row c's S bytes is element k / E of that row, input byte ((k / E) * R + c) * E + k % E.
 template <int E, int R, int C>
@@ -207,11 +197,15 @@ __global__ void __launch_bounds__(kThreads) interleave_wide_kernel(byte_view v, 
     const unsigned char* in = v.in + at.b * v.stride_in + at.c0 * E;
     unsigned char* out = v.out + at.b * v.stride_out + at.c0 * R * E;
     const std::int64_t width = min(static_cast<std::int64_t>(shape::kSpan), v.long_side - at.c0);
-    // A row's aligned cover reaches up to 15 bytes before and after its segment: keep the
-    // first and last blocks of each row, whose neighbourhood may lie outside the matrix, on
-    // the plain path.
+    // A row's aligned cover reaches up to 15 bytes before and after its segment. Before a
+    // row's first tile it is the tail of the row above, inside the data, except for a
+    // matrix's first row when that row's cover starts before the input (an input pointer not
+    // 16-byte aligned); after its segment it must stay in the row, which rules out the last
+    // tile. Those tiles move element by element.
+    const unsigned char* matrix_in = v.in + at.b * v.stride_in;
+    const bool cover_before_inside = at.c0 > 0 || matrix_in - (reinterpret_cast<std::uintptr_t>(matrix_in) & 15) >= v.in;
     const bool fast = width == shape::kSpan &&
-                      (rows_aligned || (at.c0 > 0 && at.c0 + shape::kSpan + 16 / E <= v.long_side));
+                      (rows_aligned || (cover_before_inside && at.c0 + shape::kSpan + 16 / E <= v.long_side));
     if (!fast) {  // block-uniform
       const auto source = [&](int i) {  // output element i: column i / R, row i % R
         const int col = i / R, row = i - col * R;
@@ -259,7 +253,7 @@ __global__ void __launch_bounds__(kThreads) interleave_wide_kernel(byte_view v, 
       }
     }
     std::uint32_t words[R * W];
-    interleave::gather_words<wide_map<E, R, W>>(rows, words);
+    interleave::gather_words<interleave::wide_map<E, R, W>>(rows, words);
     put_words<R, W>(s, t * R * W, words);
     __syncthreads();
     for (int q = t; q < shape::kChunks; q += kThreads) {
