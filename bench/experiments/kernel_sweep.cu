@@ -6,16 +6,18 @@
 // register micro-tiles, src/kernels/inplace_region_pairs.cuh) or sweep 10 (the out-of-place
 // register tile's warps as a grid, src/kernels/register_tile.cuh) or sweep 11 (batches of
 // small matrices: small_batch.cuh run lengths and block sizes, register tile warp shapes
-// for (32, 2048, 128)); the earlier sweeps (register tile, streaming hints,
+// for (32, 2048, 128)) or sweep 15 (batches without block tiles: batch_micro_tile.cuh,
+// batch_interleave.cuh); the earlier sweeps (register tile, streaming hints,
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split|inplace|grid|batch [ROWSxCOLS ...]
+// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15 [ROWSxCOLS ...]
 //   tma:   4, 8, 16 bytes; default 4096^2 8192^2 16384^2 32768x8192 2048x8192
 //   split: 1 to 16 bytes (1 and 2 only on unaligned shapes); default 4095x4097 8191x8193
 //          8192^2 16384^2 32768x8192
 //   grid:  1 and 2 bytes; default the 8 large shapes of the auto suite but 4095 x 4097
 //   batch: the auto suite's batched rows, 1 to 8 bytes (no shapes taken)
+//   batch15: (4096, 32, 32) and (1024, 3, 1000), 1 to 8 bytes: sweep 15's kernels only
 //   inplace: squares only, 1 to 16 bytes; default 4096^2 8192^2 16384^2 32768^2, matrices up to 2 GiB
 #include "../../src/kernels/tiled_tile.cuh"
 #include "../../src/kernels/split_tile.cuh"
@@ -23,6 +25,8 @@
 #include "../../src/kernels/inplace_region_pairs.cuh"
 #include "../../src/kernels/register_tile.cuh"
 #include "../../src/kernels/small_batch.cuh"
+#include "../../src/kernels/batch_micro_tile.cuh"
+#include "../../src/kernels/batch_interleave.cuh"
 #include "../../src/core/plan.hpp"
 #include "../../src/core/validate.hpp"
 #include "../../tools/common/device_buffer.hpp"
@@ -310,11 +314,71 @@ void small_batch_variants(sweep& s, const bench_case& c) {
   small_batch_variant<T, 512, 32768>(s, c);
 }
 
+bool g_old_batch_variants = true;  // sweep 11's run lengths; off for sweep 15 alone
+
+// Sweep 15: batches of small matrices without block tiles (batch_micro_tile.cuh,
+// batch_interleave.cuh).
+template <class T, int U, int THREADS>
+void micro_tile_variant(sweep& s) {
+  char name[80];
+  std::snprintf(name, sizeof name, "micro-tiles x%d, %d threads", U, THREADS);
+  s.report(name, [&](const void* in, void* out) { launch_batch_micro_tile_variant<T, U, THREADS>(s.make_plan(in, out)); }, true);
+}
+
+template <class T>
+void micro_tile_variants(sweep& s) {
+  micro_tile_variant<T, 1, 64>(s);
+  micro_tile_variant<T, 1, 128>(s);
+  micro_tile_variant<T, 1, 256>(s);
+  micro_tile_variant<T, 2, 128>(s);
+  micro_tile_variant<T, 2, 256>(s);
+  if constexpr (sizeof(T) >= 4) {
+    micro_tile_variant<T, 4, 128>(s);
+    micro_tile_variant<T, 4, 256>(s);
+  }
+}
+
+template <int E, int R, int S, int U, int THREADS>
+void interleave_variant(sweep& s, const bench_case& c) {
+  if ((c.cols * E) % S != 0) return;
+  char name[80];
+  std::snprintf(name, sizeof name, "batch interleave %dB pieces x%d, %d threads", S, U, THREADS);
+  s.report(name, [&](const void* in, void* out) { launch_batch_interleave_variant<E, R, S, U, THREADS>(s.make_plan(in, out)); }, true);
+}
+
+template <int E>
+void interleave_variants(sweep& s, const bench_case& c) {
+  interleave_variant<E, 3, 16, 1, 128>(s, c);
+  interleave_variant<E, 3, 16, 1, 256>(s, c);
+  interleave_variant<E, 3, 16, 2, 128>(s, c);
+  interleave_variant<E, 3, 16, 2, 256>(s, c);
+  interleave_variant<E, 3, 8, 1, 256>(s, c);
+  interleave_variant<E, 3, 8, 2, 128>(s, c);
+  interleave_variant<E, 3, 8, 2, 256>(s, c);
+  interleave_variant<E, 3, 8, 4, 128>(s, c);
+}
+
 void run_batch_case(const bench_case& c) {
   sweep s(c);
   s.report("xpose auto", [&](const void* in, void* out) {
     transpose_bytes(in, out, c.batch, c.rows, c.cols, c.e, batched_options{});
   }, true);
+  if (c.rows == 32 && c.cols == 32) {
+    switch (c.e) {
+      case 1: micro_tile_variants<std::uint8_t>(s); break;
+      case 2: micro_tile_variants<std::uint16_t>(s); break;
+      case 4: micro_tile_variants<std::uint32_t>(s); break;
+      default: micro_tile_variants<unsigned long long>(s); break;
+    }
+  }
+  if (c.rows == 3) {
+    switch (c.e) {
+      case 1: interleave_variants<1>(s, c); break;
+      case 2: interleave_variants<2>(s, c); break;
+      case 4: interleave_variants<4>(s, c); break;
+      default: interleave_variants<8>(s, c); break;
+    }
+  }
   if (c.cols == 128) {  // (32, 2048, 128): register tile warp shapes
     if (c.e == 1) {
       warp_grid_variant<std::uint8_t, 16, 1, 1, true>(s);
@@ -335,6 +399,7 @@ void run_batch_case(const bench_case& c) {
     }
     return;
   }
+  if (!g_old_batch_variants) return;
   switch (c.e) {
     case 1: small_batch_variants<std::uint8_t>(s, c); break;
     case 2: small_batch_variants<std::uint16_t>(s, c); break;
@@ -399,9 +464,11 @@ int main(int argc, char** argv) {
   const bool tma = argc > 1 && std::strcmp(argv[1], "tma") == 0;
   const bool inplace = argc > 1 && std::strcmp(argv[1], "inplace") == 0;
   const bool grid = argc > 1 && std::strcmp(argv[1], "grid") == 0;
-  const bool batch = argc > 1 && std::strcmp(argv[1], "batch") == 0;
+  const bool batch15 = argc > 1 && std::strcmp(argv[1], "batch15") == 0;
+  const bool batch = batch15 || (argc > 1 && std::strcmp(argv[1], "batch") == 0);
+  g_old_batch_variants = !batch15;
   if (argc < 2 || (!tma && !inplace && !grid && !batch && std::strcmp(argv[1], "split") != 0)) {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch [ROWSxCOLS ...]\n");
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15 [ROWSxCOLS ...]\n");
     return 2;
   }
   std::vector<std::pair<std::int64_t, std::int64_t>> shapes;
@@ -414,7 +481,7 @@ int main(int argc, char** argv) {
       for (std::size_t e : {1, 2, 4, 8}) {
         run_batch_case({32, 32, e, 4096});
         run_batch_case({3, 1000, e, 1024});
-        if (e <= 2) run_batch_case({2048, 128, e, 32});
+        if (e <= 2 && !batch15) run_batch_case({2048, 128, e, 32});
       }
     } catch (const std::exception& ex) {
       std::fprintf(stderr, "sweep: %s\n", ex.what());

@@ -31,11 +31,29 @@ auto_path choose_automatic(const plan& p) {
   // Rules and the measurements behind them: docs/auto.md.
   // A side this short wastes most of a square tile; with the other side packed, one side
   // of the transpose is a contiguous run.
-  // Packed batches of small matrices: a run of whole matrices is contiguous on both sides.
+  // Packed batches: a run of whole matrices is contiguous on both sides.
   const std::int64_t matrix = p.rows * p.cols;
-  if (p.batch > 1 && matrix * static_cast<std::int64_t>(p.elem_bytes) <= kMaxSmallBatchBytes && p.ld_in == p.cols &&
-      p.ld_out == p.rows && p.stride_in == matrix && p.stride_out == matrix) {
-    return auto_path::small_batch;
+  const auto e = static_cast<std::int64_t>(p.elem_bytes);
+  const auto in = reinterpret_cast<std::uintptr_t>(p.in), out = reinterpret_cast<std::uintptr_t>(p.out);
+  if (p.batch > 1 && p.ld_in == p.cols && p.ld_out == p.rows && p.stride_in == matrix && p.stride_out == matrix) {
+    // Few rows of whole 8-byte pieces: a thread interleaves one piece of every row, whatever
+    // the matrix size (the tiled interleave kernel would move a matrix shorter than its
+    // block element by element). Grid and per-row piece counts stay within 31 bits.
+    const std::int64_t row_pieces = p.cols * e / 8;
+    if (p.rows <= kMaxBatchInterleaveRows && p.rows < p.cols && e <= 8 && (p.cols * e) % 8 == 0 &&
+        multiple_of(in, 8) && multiple_of(out, 8) && row_pieces <= INT32_MAX && p.batch <= INT32_MAX / row_pieces * 256) {
+      return auto_path::batch_interleave;
+    }
+    if (matrix * e <= kMaxSmallBatchBytes) {
+      // Sides that are whole 16-byte vectors: the register tile's micro-tiles, several
+      // matrices per block; otherwise runs of whole matrices staged in shared memory.
+      const std::int64_t v = 16 / e;
+      if (e <= 4 && p.rows % v == 0 && p.cols % v == 0 && multiple_of(in, 16) && multiple_of(out, 16) &&
+          p.batch <= INT32_MAX / (matrix / (v * v)) * 64) {
+        return auto_path::batch_micro_tile;
+      }
+      return auto_path::small_batch;
+    }
   }
   // For 4-byte elements a side of exactly 64 fills the vectorized tile, which is faster
   // there ((1024,512,64) fp32: 96.8% against 85.9% on the skinny kernel).
@@ -71,7 +89,6 @@ auto_path choose_automatic(const plan& p) {
   // are large (>= 64 KiB, one >= 128 KiB), the 32 rows of a tile fall on few DRAM
   // channels (partition camping) and for 8-byte elements the diagonal tile order gains
   // 3-4 points; with one short pitch it loses 1-3 (docs/auto.md).
-  const auto e = static_cast<std::int64_t>(p.elem_bytes);
   const std::int64_t short_pitch = saturating_mul(std::min(p.ld_in, p.ld_out), e);
   const std::int64_t long_pitch = saturating_mul(std::max(p.ld_in, p.ld_out), e);
   if (p.elem_bytes == 8 && short_pitch >= kCampingPitchBytes / 2 && long_pitch >= kCampingPitchBytes) {

@@ -29,6 +29,8 @@ struct request {
 enum class auto_path {
   none,                  ///< the plan's strategy is not automatic
   small_batch,           ///< packed batches of small matrices: src/kernels/small_batch.cu
+  batch_micro_tile,      ///< the same, sides multiples of 16 bytes: src/kernels/batch_micro_tile.cu
+  batch_interleave,      ///< packed batches of matrices with few rows: src/kernels/batch_interleave.cu
   skinny_wide,           ///< few rows, packed output rows: src/kernels/skinny.cu
   skinny_tall,           ///< few columns, packed input rows: src/kernels/skinny.cu
   interleave_wide,       ///< 1-2 bytes, few rows: src/kernels/skinny_interleave.cu

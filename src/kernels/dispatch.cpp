@@ -15,6 +15,13 @@ template <class T>
 void launch_automatic(const plan& p) {
   switch (p.path) {
     case auto_path::small_batch: return launch_small_batch<T>(p);
+    case auto_path::batch_micro_tile:
+      if constexpr (std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::uint16_t> ||
+                    std::is_same_v<T, std::uint32_t>) {
+        return launch_batch_micro_tile<T>(p);
+      }
+      break;  // only planned for aligned 1-, 2- and 4-byte elements
+    case auto_path::batch_interleave: return launch_batch_interleave(p);
     case auto_path::skinny_wide: return launch_skinny<T>(p, true);
     case auto_path::skinny_tall: return launch_skinny<T>(p, false);
     case auto_path::interleave_wide: return launch_skinny_interleave(p, true);

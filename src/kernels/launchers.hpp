@@ -15,6 +15,8 @@ template <class T> void launch_vectorized_streaming(const plan& p);  // auto
 template <class T> void launch_register_tile(const plan& p);        // auto
 template <class T> void launch_skinny(const plan& p, bool wide);    // auto
 template <class T> void launch_small_batch(const plan& p);          // auto
+template <class T> void launch_batch_micro_tile(const plan& p);     // auto, 1-, 2- and 4-byte elements
+void launch_batch_interleave(const plan& p);                        // auto, 1- to 8-byte elements
 void launch_skinny_interleave(const plan& p, bool wide);            // auto, 1-, 2- and 4-byte elements
 template <class T> void launch_inplace_square(T* data, std::int64_t batch, std::int64_t n, cudaStream_t stream);
 /** Rectangular in-place transpose; `workspace` holds max(rows, cols) elements. */

@@ -87,15 +87,48 @@ TEST(Plan, HugeLeadingDimensionOfAOneRowMatrixIsNotMultipliedOut) {
   EXPECT_NE(p.path, auto_path::none);
 }
 
+request batch_of(std::int64_t batch, std::int64_t rows, std::int64_t cols, std::size_t elem) {
+  request r = shaped(rows, cols, elem);
+  r.batch = batch;
+  return r;
+}
+
 TEST(Plan, PackedBatchesOfSmallMatrices) {
-  auto r = shaped(32, 32, 4);
-  r.batch = 4096;
-  EXPECT_EQ(finalize(validate(r)).path, auto_path::small_batch);
+  // Sides of whole 16-byte vectors, 1 to 4 bytes: micro-tiles; 8 and 16 bytes: runs.
+  for (std::size_t e : {1, 2, 4}) EXPECT_EQ(finalize(validate(batch_of(4096, 32, 32, e))).path, auto_path::batch_micro_tile) << e;
+  EXPECT_EQ(finalize(validate(batch_of(4096, 32, 32, 8))).path, auto_path::small_batch);
+  EXPECT_EQ(finalize(validate(batch_of(4096, 16, 16, 16))).path, auto_path::small_batch);
+  EXPECT_EQ(finalize(validate(batch_of(4096, 16, 48, 1))).path, auto_path::batch_micro_tile);
+  EXPECT_EQ(finalize(validate(batch_of(4096, 16, 40, 1))).path, auto_path::small_batch);  // 40 bytes: not whole vectors
+  EXPECT_EQ(finalize(validate(batch_of(4096, 10, 16, 4))).path, auto_path::small_batch);  // 10 rows: not a multiple of 4
+  auto offset = batch_of(4096, 32, 32, 4);
+  offset.out = reinterpret_cast<void*>(0x100000000000 + 4);  // element-aligned, not 16-byte aligned
+  EXPECT_EQ(finalize(validate(offset)).path, auto_path::small_batch);
+  auto r = batch_of(4096, 32, 32, 4);
   r.stride_in = 32 * 32 + 1;  // not packed: each matrix on its own
   EXPECT_NE(finalize(validate(r)).path, auto_path::small_batch);
-  auto big = shaped(64, 64, 4);  // 16 KiB per matrix: too large to group
-  big.batch = 100;
+  EXPECT_NE(finalize(validate(r)).path, auto_path::batch_micro_tile);
+  auto big = batch_of(100, 64, 64, 4);  // 16 KiB per matrix: too large to group
   EXPECT_NE(finalize(validate(big)).path, auto_path::small_batch);
+  EXPECT_NE(finalize(validate(big)).path, auto_path::batch_micro_tile);
+}
+
+TEST(Plan, PackedBatchesOfFewRowsOfWholeEightBytePieces) {
+  for (std::size_t e : {1, 2, 4, 8}) EXPECT_EQ(finalize(validate(batch_of(1024, 3, 1000, e))).path, auto_path::batch_interleave) << e;
+  EXPECT_EQ(finalize(validate(batch_of(16, 3, 1 << 20, 4))).path, auto_path::batch_interleave);  // any matrix size
+  EXPECT_EQ(finalize(validate(batch_of(1024, 2, 1000, 1))).path, auto_path::batch_interleave);
+  EXPECT_EQ(finalize(validate(batch_of(1024, 4, 1000, 1))).path, auto_path::small_batch);        // 4 rows
+  EXPECT_EQ(finalize(validate(batch_of(1024, 3, 1001, 1))).path, auto_path::small_batch);       // 1001 bytes a row
+  EXPECT_EQ(finalize(validate(batch_of(1024, 3, 1001, 8))).path, auto_path::batch_interleave);  // 8-byte elements: any length
+  EXPECT_NE(finalize(validate(batch_of(1024, 3, 1000, 16))).path, auto_path::batch_interleave);
+  EXPECT_NE(finalize(validate(batch_of(1, 3, 1000, 1))).path, auto_path::batch_interleave);     // one matrix
+  EXPECT_NE(finalize(validate(batch_of(1024, 3, 3, 1))).path, auto_path::batch_interleave);     // not wide
+  auto offset = batch_of(1024, 3, 1000, 4);
+  offset.in = reinterpret_cast<const void*>(0x100000 + 4);  // 4-byte aligned only
+  EXPECT_NE(finalize(validate(offset)).path, auto_path::batch_interleave);
+  auto padded = batch_of(1024, 3, 1000, 4);
+  padded.stride_out = 3 * 1000 + 2;  // output matrices not packed
+  EXPECT_NE(finalize(validate(padded)).path, auto_path::batch_interleave);
 }
 
 TEST(Plan, InterleaveNeedsAnAlignedPackedSideAndALongSideOfSeveralBlocks) {

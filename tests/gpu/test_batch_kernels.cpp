@@ -1,0 +1,99 @@
+// The kernels `auto` gives packed batches without block tiles: micro-tiles over many small
+// matrices (src/kernels/batch_micro_tile.cuh) and the interleave of few-row matrices
+// (src/kernels/batch_interleave.cuh). Each case first checks, on the CPU plan, that it takes
+// the kernel under test, then runs on the GPU against the CPU reference with the output
+// poisoned. Batches are sized so that the last block is partial and, for the micro-tiles,
+// so that thread's second micro-tile (4-byte elements) is missing in it.
+#include "gpu_case.hpp"
+
+#include "core/plan.hpp"
+#include "core/validate.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <tuple>
+
+namespace xpose::testing {
+namespace {
+
+detail::auto_path planned_path(const gpu_case& c) {
+  detail::request r;
+  r.in = reinterpret_cast<const void*>(std::uintptr_t{0x100000});  // 16-byte aligned, like run_case's buffers
+  r.out = reinterpret_cast<void*>(std::uintptr_t{0x100000000000});
+  r.batch = c.batch;
+  r.rows = c.rows;
+  r.cols = c.cols;
+  r.elem_bytes = c.elem_bytes;
+  return detail::finalize(detail::validate(r)).path;
+}
+
+using micro_param = std::tuple<std::size_t, int, int, int>;  // element bytes, rows and cols in vectors, batch
+
+class BatchMicroTile : public ::testing::TestWithParam<micro_param> {};
+
+TEST_P(BatchMicroTile, MatchesCpuReference) {
+  XPOSE_REQUIRE_GPU();
+  const auto [elem, rv, cv, batch] = GetParam();
+  const std::int64_t v = 16 / static_cast<std::int64_t>(elem);
+  gpu_case c;
+  c.elem_bytes = elem;
+  c.rows = rv * v;
+  c.cols = cv * v;
+  c.batch = batch;
+  c.batched_call = true;
+  c.seed = 0xBA7C0000u + static_cast<std::uint64_t>(elem * 100000 + rv * 1000 + cv * 100 + batch);
+  // Wide matrices of at most kMaxBatchInterleaveRows rows go to the interleave instead.
+  const bool interleaved = c.rows <= detail::kMaxBatchInterleaveRows && c.rows < c.cols;
+  ASSERT_EQ(planned_path(c), interleaved ? detail::auto_path::batch_interleave : detail::auto_path::batch_micro_tile)
+      << c.describe();
+  EXPECT_TRUE(run_case(c));
+}
+
+std::string micro_name(const ::testing::TestParamInfo<micro_param>& info) {
+  const auto [elem, rv, cv, batch] = info.param;
+  return "e" + std::to_string(elem) + "_" + std::to_string(rv) + "x" + std::to_string(cv) + "_vectors_batch" +
+         std::to_string(batch);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, BatchMicroTile,
+                         ::testing::Combine(::testing::Values<std::size_t>(1, 2, 4), ::testing::Values(1, 2, 3),
+                                            ::testing::Values(1, 2, 5), ::testing::Values(2, 7, 301)),
+                         micro_name);
+
+using interleave_param = std::tuple<std::size_t, int, int>;  // element bytes, rows, layout
+
+class BatchInterleave : public ::testing::TestWithParam<interleave_param> {};
+
+TEST_P(BatchInterleave, MatchesCpuReference) {
+  XPOSE_REQUIRE_GPU();
+  const auto [elem, rows, lay] = GetParam();
+  const std::int64_t piece_elems = 8 / static_cast<std::int64_t>(elem);
+  gpu_case c;
+  c.elem_bytes = elem;
+  c.rows = rows;
+  switch (lay) {
+    case 0: c.cols = 1000; c.batch = 5; break;                     // (5, R, 1000): the suite's row length
+    case 1: c.cols = 37 * piece_elems; c.batch = 41; break;         // 37 pieces a row, partial last block
+    default: c.cols = 3 * 8192 * piece_elems + 8 / static_cast<std::int64_t>(elem) * 5; c.batch = 3; break;  // long rows
+  }
+  c.batched_call = true;
+  c.seed = 0xB1E40000u + static_cast<std::uint64_t>(elem * 1000 + rows * 10 + lay);
+  ASSERT_EQ(planned_path(c), detail::auto_path::batch_interleave) << c.describe();
+  EXPECT_TRUE(run_case(c));
+}
+
+std::string interleave_name(const ::testing::TestParamInfo<interleave_param>& info) {
+  const auto [elem, rows, lay] = info.param;
+  const char* const layouts[] = {"cols1000", "pieces37", "long_rows"};
+  return "rows" + std::to_string(rows) + "_e" + std::to_string(elem) + "_" + layouts[lay];
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryRowCount, BatchInterleave,
+                         ::testing::Combine(::testing::Values<std::size_t>(1, 2, 4, 8),
+                                            ::testing::Range(1, detail::kMaxBatchInterleaveRows + 1),
+                                            ::testing::Range(0, 3)),
+                         interleave_name);
+
+}  // namespace
+}  // namespace xpose::testing
