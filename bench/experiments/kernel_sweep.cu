@@ -7,17 +7,18 @@
 // register tile's warps as a grid, src/kernels/register_tile.cuh) or sweep 11 (batches of
 // small matrices: small_batch.cuh run lengths and block sizes, register tile warp shapes
 // for (32, 2048, 128)) or sweep 15 (batches without block tiles: batch_micro_tile.cuh,
-// batch_interleave.cuh); the earlier sweeps (register tile, streaming hints,
+// batch_interleave.cuh) or sweep 16 (the memory pattern of tile transposes, as copies); the earlier sweeps (register tile, streaming hints,
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15 [ROWSxCOLS ...]
+// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern [ROWSxCOLS ...]
 //   tma:   4, 8, 16 bytes; default 4096^2 8192^2 16384^2 32768x8192 2048x8192
 //   split: 1 to 16 bytes (1 and 2 only on unaligned shapes); default 4095x4097 8191x8193
 //          8192^2 16384^2 32768x8192
 //   grid:  1 and 2 bytes; default the 8 large shapes of the auto suite but 4095 x 4097
 //   batch: the auto suite's batched rows, 1 to 8 bytes (no shapes taken)
 //   batch15: (4096, 32, 32) and (1024, 3, 1000), 1 to 8 bytes: sweep 15's kernels only
+//   pattern: sweep 16, 4096^2 8192^2 16384^2 32768x8192, 4, 8, 16 bytes (no shapes taken)
 //   inplace: squares only, 1 to 16 bytes; default 4096^2 8192^2 16384^2 32768^2, matrices up to 2 GiB
 #include "../../src/kernels/tiled_tile.cuh"
 #include "../../src/kernels/split_tile.cuh"
@@ -408,6 +409,66 @@ void run_batch_case(const bench_case& c) {
   }
 }
 
+// Sweep 16: the transpose's memory pattern without the transpose. A block moves an R x
+// B-byte tile (R rows, B bytes of each) with 16-byte streaming loads, all of them before
+// its stores, either to the same place of a same-shaped output (tiled copy) or to the
+// mirrored tile of the transposed output (tile (i, j) to (j, i), its content not
+// transposed: B = R x E, the footprint of an R x R tile transpose on both sides).
+template <int R, int B, bool MIRROR>
+__global__ void __launch_bounds__(256) pattern_copy(const unsigned char* __restrict__ in, unsigned char* __restrict__ out,
+                                                    std::int64_t pitch_in, std::int64_t pitch_out, std::int64_t tiles_c) {
+  constexpr int kRowVectors = B / 16;
+  constexpr int N = R * kRowVectors / 256;
+  static_assert(N >= 1 && (R * kRowVectors) % 256 == 0, "whole vectors per thread");
+  const std::int64_t t = blockIdx.x, ti = t / tiles_c, tj = t - ti * tiles_c;
+  uint4 v[N];
+#pragma unroll
+  for (int k = 0; k < N; ++k) {
+    const int i = k * 256 + static_cast<int>(threadIdx.x), r = i / kRowVectors, c = i - r * kRowVectors;
+    v[k] = __ldcs(reinterpret_cast<const uint4*>(in + (ti * R + r) * pitch_in + tj * B) + c);
+  }
+#pragma unroll
+  for (int k = 0; k < N; ++k) {
+    const int i = k * 256 + static_cast<int>(threadIdx.x), r = i / kRowVectors, c = i - r * kRowVectors;
+    unsigned char* row = MIRROR ? out + (tj * R + r) * pitch_out + ti * B : out + (ti * R + r) * pitch_out + tj * B;
+    __stcs(reinterpret_cast<uint4*>(row) + c, v[k]);
+  }
+}
+
+template <int R, int B, bool MIRROR>
+void pattern_variant(sweep& s, const bench_case& c) {
+  const std::int64_t row_bytes = c.cols * static_cast<std::int64_t>(c.e);
+  if (c.rows % R != 0 || row_bytes % B != 0) return;
+  if (MIRROR && B != R * static_cast<int>(c.e)) return;
+  const std::int64_t tiles_c = row_bytes / B, tiles = c.rows / R * tiles_c;
+  const std::int64_t pitch_out = MIRROR ? c.rows * static_cast<std::int64_t>(c.e) : row_bytes;
+  char name[80];
+  std::snprintf(name, sizeof name, "%s %d rows x %d B", MIRROR ? "mirrored tiles" : "tiled copy", R, B);
+  s.report(name, [&](const void* in, void* out) {
+    pattern_copy<R, B, MIRROR><<<static_cast<unsigned>(tiles), 256>>>(static_cast<const unsigned char*>(in),
+                                                                        static_cast<unsigned char*>(out), row_bytes,
+                                                                        pitch_out, tiles_c);
+  }, false);
+}
+
+void run_pattern_case(const bench_case& c) {
+  sweep s(c);
+  const std::size_t n16 = s.bytes() / 16;
+  s.report("copy unrolled x1", [&](const void* in, void* out) {
+    copy_unrolled<1><<<static_cast<unsigned>((n16 + 255) / 256), 256>>>(static_cast<const uint4*>(in), static_cast<uint4*>(out), n16);
+  }, false);
+  s.report("xpose auto", [&](const void* in, void* out) { transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{}); }, true);
+  pattern_variant<64, 256, true>(s, c);    // fp32: the vectorized tile's 64 x 64
+  pattern_variant<32, 256, true>(s, c);    // fp64: the padded tile's 32 x 32
+  pattern_variant<32, 512, true>(s, c);    // complex double: 32 x 32
+  pattern_variant<128, 512, true>(s, c);   // fp32 128 x 128
+  pattern_variant<64, 256, false>(s, c);
+  pattern_variant<32, 256, false>(s, c);
+  pattern_variant<16, 1024, false>(s, c);
+  pattern_variant<8, 2048, false>(s, c);
+  pattern_variant<128, 512, false>(s, c);
+}
+
 void run_inplace_case(const bench_case& c) {
   sweep s(c);
   s.report("xpose auto (out of place)", [&](const void* in, void* out) {
@@ -464,11 +525,22 @@ int main(int argc, char** argv) {
   const bool tma = argc > 1 && std::strcmp(argv[1], "tma") == 0;
   const bool inplace = argc > 1 && std::strcmp(argv[1], "inplace") == 0;
   const bool grid = argc > 1 && std::strcmp(argv[1], "grid") == 0;
+  if (argc > 1 && std::strcmp(argv[1], "pattern") == 0) {
+    try {
+      for (const auto& [r, c] : std::vector<std::pair<std::int64_t, std::int64_t>>{{4096, 4096}, {8192, 8192}, {16384, 16384}, {32768, 8192}}) {
+        for (std::size_t e : {4, 8, 16}) run_pattern_case({r, c, e});
+      }
+    } catch (const std::exception& ex) {
+      std::fprintf(stderr, "sweep: %s\n", ex.what());
+      return 1;
+    }
+    return 0;
+  }
   const bool batch15 = argc > 1 && std::strcmp(argv[1], "batch15") == 0;
   const bool batch = batch15 || (argc > 1 && std::strcmp(argv[1], "batch") == 0);
   g_old_batch_variants = !batch15;
   if (argc < 2 || (!tma && !inplace && !grid && !batch && std::strcmp(argv[1], "split") != 0)) {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15 [ROWSxCOLS ...]\n");
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern [ROWSxCOLS ...]\n");
     return 2;
   }
   std::vector<std::pair<std::int64_t, std::int64_t>> shapes;
