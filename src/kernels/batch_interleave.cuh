@@ -25,20 +25,6 @@ struct batch_interleave_args {
   int row_pieces;          // row_bytes / S
 };
 
-template <int W>
-__device__ __forceinline__ void load_piece(const unsigned char* p, std::uint32_t* w) {
-  if constexpr (W == 4) {
-    const uint4 u = __ldcs(reinterpret_cast<const uint4*>(p));
-    w[0] = u.x, w[1] = u.y, w[2] = u.z, w[3] = u.w;
-  } else if constexpr (W == 2) {
-    const uint2 u = __ldcs(reinterpret_cast<const uint2*>(p));
-    w[0] = u.x, w[1] = u.y;
-  } else {
-    static_assert(W == 1, "pieces are 4, 8 or 16 bytes");
-    w[0] = __ldcs(reinterpret_cast<const unsigned int*>(p));
-  }
-}
-
 /** Requires S-byte aligned pointers and rows of a whole number of S-byte pieces. */
 template <int E, int R, int S, int U, int THREADS>
 __global__ void __launch_bounds__(THREADS) batch_interleave_kernel(batch_interleave_args a) {
@@ -52,7 +38,7 @@ __global__ void __launch_bounds__(THREADS) batch_interleave_kernel(batch_interle
     const std::int64_t b = g / a.row_pieces;
     const unsigned char* src = a.in + (b * R * a.row_pieces + (g - b * a.row_pieces)) * S;
 #pragma unroll
-    for (int r = 0; r < R; ++r) load_piece<W>(src + r * a.row_bytes, rows[u] + r * W);
+    for (int r = 0; r < R; ++r) interleave::load_vector<W, true>(src + r * a.row_bytes, rows[u] + r * W);
   }
 #pragma unroll
   for (int u = 0; u < U; ++u) {

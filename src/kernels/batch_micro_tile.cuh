@@ -23,13 +23,12 @@ struct batch_micro_tiles {
   int rows, cols;
 };
 
-template <class T>
 struct micro_tile_at {
   std::int64_t in, out;  // element offsets of the micro-tile's first input row and first output row
 };
 
 template <class T>
-__device__ __forceinline__ micro_tile_at<T> locate_micro_tile(const batch_micro_tiles& m, std::int64_t g) {
+__device__ __forceinline__ micro_tile_at locate_micro_tile(const batch_micro_tiles& m, std::int64_t g) {
   constexpr int V = 16 / sizeof(T);
   const std::int64_t b = g / m.per_matrix;
   const int rest = static_cast<int>(g - b * m.per_matrix);

@@ -114,6 +114,21 @@ struct wide_map {
 
 // ---- S-byte vectors of W = S / 4 words --------------------------------------------------
 
+/** x = the S = 4W bytes at p (S-byte aligned); kGlobal: a streaming global load, else shared memory. */
+template <int W, bool kGlobal>
+__device__ __forceinline__ void load_vector(const unsigned char* p, std::uint32_t* x) {
+  if constexpr (W == 4) {
+    const uint4 u = kGlobal ? __ldcs(reinterpret_cast<const uint4*>(p)) : *reinterpret_cast<const uint4*>(p);
+    x[0] = u.x, x[1] = u.y, x[2] = u.z, x[3] = u.w;
+  } else if constexpr (W == 2) {
+    const uint2 u = kGlobal ? __ldcs(reinterpret_cast<const uint2*>(p)) : *reinterpret_cast<const uint2*>(p);
+    x[0] = u.x, x[1] = u.y;
+  } else {
+    static_assert(W == 1, "vectors are 4, 8 or 16 bytes");
+    x[0] = kGlobal ? __ldcs(reinterpret_cast<const unsigned int*>(p)) : *reinterpret_cast<const std::uint32_t*>(p);
+  }
+}
+
 template <int W>
 __device__ __forceinline__ void store_vector(unsigned char* p, const std::uint32_t (&v)[W]) {
   if constexpr (W == 4) {
@@ -179,27 +194,15 @@ __device__ __forceinline__ void warp_load_funnel(const unsigned char* run, std::
   constexpr int S = 4 * W;
   const int lane = static_cast<int>(threadIdx.x & 31);
   const int m = static_cast<int>(reinterpret_cast<std::uintptr_t>(run) & (S - 1));
-  auto load = [](const unsigned char* p, std::uint32_t (&x)[W]) {
-    if constexpr (W == 4) {
-      const uint4 u = kGlobal ? __ldcs(reinterpret_cast<const uint4*>(p)) : *reinterpret_cast<const uint4*>(p);
-      x[0] = u.x, x[1] = u.y, x[2] = u.z, x[3] = u.w;
-    } else if constexpr (W == 2) {
-      const uint2 u = kGlobal ? __ldcs(reinterpret_cast<const uint2*>(p)) : *reinterpret_cast<const uint2*>(p);
-      x[0] = u.x, x[1] = u.y;
-    } else {
-      static_assert(W == 1, "vectors are 4, 8 or 16 bytes");
-      x[0] = kGlobal ? __ldcs(reinterpret_cast<const unsigned int*>(p)) : *reinterpret_cast<const std::uint32_t*>(p);
-    }
-  };
   if (m == 0) {
-    load(run + lane * S, v);
+    load_vector<W, kGlobal>(run + lane * S, v);
     return;
   }
   const unsigned char* floor = run - m;
   std::uint32_t a[W], next[W];
-  load(floor + lane * S, a);
+  load_vector<W, kGlobal>(floor + lane * S, a);
   shuffle_down_one<W>(a, next);
-  if (lane == 31) load(floor + 32 * S, next);
+  if (lane == 31) load_vector<W, kGlobal>(floor + 32 * S, next);
   extract<W>(a, next, m, v);
 }
 

@@ -202,8 +202,7 @@ __global__ void __launch_bounds__(kThreads) interleave_wide_kernel(byte_view v, 
     // matrix's first row when that row's cover starts before the input (an input pointer not
     // 16-byte aligned); after its segment it must stay in the row, which rules out the last
     // tile. Those tiles move element by element.
-    const unsigned char* matrix_in = v.in + at.b * v.stride_in;
-    const bool cover_before_inside = at.c0 > 0 || matrix_in - (reinterpret_cast<std::uintptr_t>(matrix_in) & 15) >= v.in;
+    const bool cover_before_inside = at.c0 > 0 || in - (reinterpret_cast<std::uintptr_t>(in) & 15) >= v.in;
     const bool fast = width == shape::kSpan &&
                       (rows_aligned || (cover_before_inside && at.c0 + shape::kSpan + 16 / E <= v.long_side));
     if (!fast) {  // block-uniform
