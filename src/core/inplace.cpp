@@ -1,12 +1,15 @@
 // In-place dispatch: square matrices to the tile-pair kernel, stacks of squares to the
-// squares plus a row permutation, 2 x L and L x 2 to the halving sweep, the rest to the
-// three line permutations (docs/inplace.md).
+// squares plus a row permutation, 3 x L and L x 3 to the ticketed sweep, 2 x L and L x 2
+// to the halving sweep, the rest to the three line permutations (docs/inplace.md).
 #include "inplace.hpp"
 
 #include "../kernels/element_types.hpp"
 #include "../kernels/launchers.hpp"
 #include "device_checks.hpp"
 #include "stacked_squares.hpp"
+#include "three_row_schedule.hpp"
+
+#include <algorithm>
 
 namespace xpose::detail {
 
@@ -25,6 +28,9 @@ void transpose_inplace(const inplace_request& r) {
     } else if (const auto stacked = make_stacked_squares_plan(r.rows, r.cols, static_cast<std::int64_t>(r.elem_bytes));
                stacked.use) {
       launch_inplace_stacked_squares<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, stacked, r.stream);
+    } else if ((r.rows == 3 || r.cols == 3) &&
+               three_row_sweep_applies(std::max(r.rows, r.cols), three_row_tile_cols(sizeof(T)))) {
+      launch_inplace_three_rows<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, r.workspace, r.stream);
     } else if (r.rows == 2 || r.cols == 2) {
       launch_inplace_two_rows<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, static_cast<T*>(r.workspace),
                                  r.stream);

@@ -2,6 +2,7 @@
 // fuzz target links this file).
 #include "inplace.hpp"
 #include "raise.hpp"
+#include "three_row_schedule.hpp"
 #include "validate.hpp"
 
 #include <algorithm>
@@ -30,9 +31,14 @@ void check_shape(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes) {
 
 std::size_t inplace_workspace_bytes(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes) {
   check_shape(rows, cols, elem_bytes);
-  // Square: tile pairs swap through shared memory. Rectangular: one line of the longer side,
-  // for the rows or columns too long to stage in shared memory (docs/inplace.md).
-  return rectangular(rows, cols) ? static_cast<std::size_t>(std::max(rows, cols)) * elem_bytes : 0;
+  // Square: tile pairs swap through shared memory. Three rows (or columns): the long side
+  // plus a ticket counter and two flags per 4 KiB of a row, for the ordered sweep. Other
+  // rectangles: one line of the longer side, for the rows or columns too long to stage in
+  // shared memory (docs/inplace.md).
+  if (!rectangular(rows, cols)) return 0;
+  const std::int64_t L = std::max(rows, cols);
+  if (std::min(rows, cols) == 3) return three_row_workspace_bytes(L, static_cast<std::int64_t>(elem_bytes));
+  return static_cast<std::size_t>(L) * elem_bytes;
 }
 
 std::size_t validate_inplace(const inplace_request& r) {

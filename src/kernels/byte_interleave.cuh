@@ -112,6 +112,19 @@ struct wide_map {
   }
 };
 
+/**
+ * De-interleaving: a thread holds S / E input rows of R elements, contiguous, and builds
+ * output row C's S bytes. Byte k of those is element k / E of that row, input byte
+ * ((k / E) * R + C) * E + k % E.
+ */
+template <int E, int R, int C>
+struct tall_map {
+  static constexpr byte_source source(int k) {
+    const int byte = ((k / E) * R + C) * E + k % E;
+    return {byte / 4, byte % 4};
+  }
+};
+
 // ---- S-byte vectors of W = S / 4 words --------------------------------------------------
 
 /** x = the S = 4W bytes at p (S-byte aligned); kGlobal: a streaming global load, else shared memory. */
@@ -204,6 +217,44 @@ __device__ __forceinline__ void warp_load_funnel(const unsigned char* run, std::
   shuffle_down_one<W>(a, next);
   if (lane == 31) load_vector<W, kGlobal>(floor + 32 * S, next);
   extract<W>(a, next, m, v);
+}
+
+/**
+ * warp_load_funnel in two steps, so that a thread can issue the loads of several runs
+ * before the first shuffle: issue reads lane l's aligned chunk of the run's cover (and lane
+ * 31 the chunk after it, when the run is not aligned); finish trades them into the run's
+ * pieces. The same reads as warp_load_funnel; all 32 lanes must call finish.
+ */
+template <int W>
+struct funnel_chunks {
+  std::uint32_t own[W], after[W];
+  int m;  // the run's offset in its first aligned chunk
+};
+
+template <int W>
+__device__ __forceinline__ void warp_funnel_issue(const unsigned char* run, funnel_chunks<W>& c) {
+  constexpr int S = 4 * W;
+  const int lane = static_cast<int>(threadIdx.x & 31);
+  c.m = static_cast<int>(reinterpret_cast<std::uintptr_t>(run) & (S - 1));
+  const unsigned char* floor = run - c.m;
+  load_vector<W, true>(floor + lane * S, c.own);
+  if (c.m != 0 && lane == 31) load_vector<W, true>(floor + 32 * S, c.after);
+}
+
+template <int W>
+__device__ __forceinline__ void warp_funnel_finish(const funnel_chunks<W>& c, std::uint32_t (&v)[W]) {
+  if (c.m == 0) {
+#pragma unroll
+    for (int i = 0; i < W; ++i) v[i] = c.own[i];
+    return;
+  }
+  std::uint32_t next[W];
+  shuffle_down_one<W>(c.own, next);
+  if ((threadIdx.x & 31) == 31) {
+#pragma unroll
+    for (int i = 0; i < W; ++i) next[i] = c.after[i];
+  }
+  extract<W>(c.own, next, c.m, v);
 }
 
 /**

@@ -35,6 +35,12 @@ template <class T>
 void launch_inplace_two_rows(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, T* workspace,
                              cudaStream_t stream);
 
+/** In-place transpose of 3 x L or L x 3 matrices (core/three_row_schedule.hpp); `workspace`
+    holds three_row_workspace_bytes(L, sizeof(T)) bytes. Needs three_row_sweep_applies. */
+template <class T>
+void launch_inplace_three_rows(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
+                               cudaStream_t stream);
+
 /** Throws cuda_error if the launch just made failed. */
 void check_launch(const char* kernel_name);
 

@@ -171,16 +171,6 @@ __device__ __forceinline__ void move_elements(int n, Src src, Dst dst) {
   }
 }
 
-// Tall: a thread's words hold S / E input rows of R elements, contiguous; byte k of output
-// row c's S bytes is element k / E of that row, input byte ((k / E) * R + c) * E + k % E.
-template <int E, int R, int C>
-struct tall_map {
-  static constexpr interleave::byte_source source(int k) {
-    const int byte = ((k / E) * R + C) * E + k % E;
-    return {byte / 4, byte % 4};
-  }
-};
-
 template <int E, int R>
 __global__ void __launch_bounds__(kThreads) interleave_wide_kernel(byte_view v, tiling g, bool rows_aligned) {
   using shape = interleave_shape<E, R>;
@@ -270,7 +260,7 @@ __device__ __forceinline__ void gather_tall_rows(const std::uint32_t (&rows)[R *
   (
       [&] {
         std::uint32_t words[W];
-        interleave::gather_words<tall_map<E, R, Cs>>(rows, words);
+        interleave::gather_words<interleave::tall_map<E, R, Cs>>(rows, words);
         put_words<R, W>(s, (Cs * kThreads + t) * W, words);
       }(),
       ...);

@@ -1,4 +1,6 @@
 // In-place API: the workspace rule and argument errors, decided on the host.
+#include "core/three_row_schedule.hpp"
+
 #include <xpose/xpose.h>
 #include <xpose/xpose.hpp>
 
@@ -22,7 +24,7 @@ TEST(InplaceValidation, SquareNeedsNoWorkspace) {
 
 TEST(InplaceValidation, RectangularNeedsOneLongSideOfWorkspace) {
   std::size_t bytes = 0;
-  EXPECT_EQ(xpose_transpose_inplace_workspace_size(3, 5, 4, &bytes), XPOSE_SUCCESS);
+  EXPECT_EQ(xpose_transpose_inplace_workspace_size(4, 5, 4, &bytes), XPOSE_SUCCESS);
   EXPECT_EQ(bytes, 20u);
   EXPECT_EQ(xpose::transpose_inplace_workspace_size(30000, 7000, 16), 480000u);
   EXPECT_EQ(xpose::transpose_inplace_workspace_size(2, 16777216, 1), 16777216u);
@@ -30,17 +32,36 @@ TEST(InplaceValidation, RectangularNeedsOneLongSideOfWorkspace) {
             XPOSE_INVALID_ARGUMENT);  // 2^60 elements: past the 2^52 limit
 }
 
+// Three rows (or columns): the long side, up to 3 alignment bytes, a ticket counter and two
+// flags per tile (kThreeRowTileBytes of a row) (core/three_row_schedule.hpp), whatever the batch.
+TEST(InplaceValidation, ThreeRowsNeedTheLongSideAndTwoFlagsPerTile) {
+  const std::size_t tile = xpose::detail::kThreeRowTileBytes;  // bytes of a row per tile
+  auto tiles = [&](std::size_t row_bytes) { return (row_bytes + tile - 1) / tile; };
+  std::size_t bytes = 0;
+  EXPECT_EQ(xpose_transpose_inplace_workspace_size(3, 5, 4, &bytes), XPOSE_SUCCESS);
+  EXPECT_EQ(bytes, 20u + 3u + 4u * 4u);
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(5592406, 3, 4),
+            5592406u * 4u + 3u + 4u * (2u + 2u * tiles(5592406u * 4u)));
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(3, tile, 1), tile + 3u + 4u * 4u);
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(3, tile + 1, 1), tile + 1u + 3u + 4u * 6u);
+  EXPECT_EQ(xpose_transpose_inplace(fake(), 3, 5, 4, reinterpret_cast<void*>(std::uintptr_t{0x30000000}), 38,
+                                    nullptr),
+            XPOSE_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(xpose_last_error_message()).find("needs 39 bytes"), std::string::npos)
+      << xpose_last_error_message();
+}
+
 TEST(InplaceValidation, RectangularWorkspaceIsChecked) {
-  EXPECT_EQ(xpose_transpose_inplace(fake(), 3, 5, 4, nullptr, 0, nullptr), XPOSE_INVALID_ARGUMENT);
+  EXPECT_EQ(xpose_transpose_inplace(fake(), 4, 5, 4, nullptr, 0, nullptr), XPOSE_INVALID_ARGUMENT);
   EXPECT_NE(std::string(xpose_last_error_message()).find("needs 20 bytes"), std::string::npos)
       << xpose_last_error_message();
-  EXPECT_EQ(xpose_transpose_inplace(fake(), 3, 5, 4, nullptr, 20, nullptr), XPOSE_INVALID_ARGUMENT);
+  EXPECT_EQ(xpose_transpose_inplace(fake(), 4, 5, 4, nullptr, 20, nullptr), XPOSE_INVALID_ARGUMENT);
   EXPECT_NE(std::string(xpose_last_error_message()).find("workspace = NULL"), std::string::npos);
   void* misaligned = reinterpret_cast<void*>(std::uintptr_t{0x20000002});
-  EXPECT_EQ(xpose_transpose_inplace(fake(), 3, 5, 4, misaligned, 20, nullptr), XPOSE_INVALID_ARGUMENT);
+  EXPECT_EQ(xpose_transpose_inplace(fake(), 4, 5, 4, misaligned, 20, nullptr), XPOSE_INVALID_ARGUMENT);
   EXPECT_NE(std::string(xpose_last_error_message()).find("not aligned"), std::string::npos);
   void* inside = static_cast<char*>(fake()) + 8;
-  EXPECT_EQ(xpose_transpose_inplace(fake(), 3, 5, 4, inside, 20, nullptr), XPOSE_INVALID_ARGUMENT);
+  EXPECT_EQ(xpose_transpose_inplace(fake(), 4, 5, 4, inside, 20, nullptr), XPOSE_INVALID_ARGUMENT);
   EXPECT_NE(std::string(xpose_last_error_message()).find("overlaps"), std::string::npos);
 }
 

@@ -4,6 +4,7 @@
 // 64 MiB, with the independent GPU checker), and poisoned guard bands around the matrix
 // and around the workspace must be unchanged.
 #include "core/stacked_squares.hpp"
+#include "core/three_row_schedule.hpp"
 #include "core/two_row_schedule.hpp"
 #include "device_buffer.hpp"
 #include "gpu_case.hpp"
@@ -14,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <random>
@@ -68,7 +70,10 @@ std::vector<unsigned char> to_host(const void* p, std::size_t bytes) {
     return ::testing::AssertionFailure() << c.describe() << ": workspace query: " << xpose_last_error_message();
   }
   const bool rectangular = c.rows != c.cols && c.rows > 1 && c.cols > 1;
-  const std::size_t formula = rectangular ? static_cast<std::size_t>(std::max(c.rows, c.cols)) * c.elem : 0;
+  const std::int64_t L = std::max(c.rows, c.cols);
+  const std::size_t formula = !rectangular                    ? 0
+                              : std::min(c.rows, c.cols) == 3 ? detail::three_row_workspace_bytes(L, c.elem)
+                                                              : static_cast<std::size_t>(L) * c.elem;
   if (ws_bytes != formula) {
     return ::testing::AssertionFailure() << c.describe() << ": workspace " << ws_bytes << " bytes, documented "
                                          << formula;
@@ -247,11 +252,41 @@ TEST_P(InplaceTwoRows, MatchesReference) {
 
 INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceTwoRows, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
 
+// 3 x L and L x 3: the ticketed sweep from 8 tiles on, the line permutations below. Lengths
+// around that limit, rows 16-byte aligned or not (funnel loads and stores), the saved
+// columns ending inside a warp's run, the last tiles through shared memory; 16-byte
+// aligned, element-aligned and byte-offset pointers (the element kernel), batches of 1
+// and 3 (with rows that are not whole vectors, matrices 1 and 2 start unaligned).
+class InplaceThreeRows : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(InplaceThreeRows, MatchesReference) {
+  XPOSE_REQUIRE_GPU();
+  const std::size_t e = GetParam();
+  const std::int64_t w = detail::three_row_tile_cols(static_cast<std::int64_t>(e)), V = 16 / static_cast<std::int64_t>(e);
+  const std::int64_t lengths[] = {8 * w - 1, 8 * w, 8 * w + 1, 8 * w + 37, 9 * w + 3 * V + 1, 20 * w + 5, 100003,
+                                  (std::int64_t{1} << 20) + 5, std::int64_t{1} << 20};
+  const std::size_t offsets[] = {0, e < 16 ? e : std::size_t{0}, e > 1 ? std::size_t{1} : std::size_t{0}};
+  for (const std::int64_t L : lengths) {
+    EXPECT_EQ(detail::three_row_sweep_applies(L, w), L >= 8 * w);
+    for (const bool wide : {true, false}) {
+      for (const std::size_t offset : offsets) {
+        for (const std::int64_t batch : {std::int64_t{1}, std::int64_t{3}}) {
+          const std::int64_t r = wide ? 3 : L, c = wide ? L : 3;
+          EXPECT_TRUE(run_inplace({e, r, c, batch, offset, static_cast<std::uint64_t>(L * 37 + offset + batch)}));
+        }
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceThreeRows, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
+
 // The targets' shapes at full size (GPU-checked above 64 MiB).
 TEST(InplaceLarge, TargetShapes) {
   XPOSE_REQUIRE_GPU();
   const std::pair<std::int64_t, std::int64_t> shapes[] = {{8192, 4096}, {16384, 1024}, {30000, 7000}, {12345, 6789},
-                                                          {2, 16777216}, {3, 5592405}, {16777216, 2}};
+                                                          {2, 16777216}, {3, 5592405}, {5592405, 3},
+                                                          {16777216, 2}};
   for (const std::size_t e : {1, 2, 4, 8, 16}) {
     for (const auto& [r, c] : shapes) {
       EXPECT_TRUE(run_inplace({e, r, c, 1, 0, static_cast<std::uint64_t>(r + c + e)}));
