@@ -32,7 +32,7 @@ void check_shape(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes) {
 std::size_t inplace_workspace_bytes(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes) {
   check_shape(rows, cols, elem_bytes);
   // Square: tile pairs swap through shared memory. Three rows (or columns): the long side
-  // plus a ticket counter and two flags per 4 KiB of a row, for the ordered sweep. Other
+  // plus two ticket counters and two flags per tile (8 KiB of a row), for the ordered sweep. Other
   // rectangles: one line of the longer side, for the rows or columns too long to stage in
   // shared memory (docs/inplace.md).
   if (!rectangular(rows, cols)) return 0;

@@ -14,7 +14,8 @@
 //   1. wait for the tiles whose saves it reads (tall: whose workspace writes it restores);
 //   2. read its columns (wide: and save row 1's columns U + j into workspace slots j);
 //   3. flag phase 1 done; wait for the readers of what it is about to overwrite;
-//   4. write; (tall) flag phase 2 done.
+//   4. write; (tall, from U on) flag phase 2 done.
+// In the vector kernels each warp goes through the phases on its own: flags count warps.
 #include "../core/raise.hpp"
 #include "../core/three_row_schedule.hpp"
 #include "byte_interleave.cuh"
