@@ -7,6 +7,7 @@
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include "core/inplace.hpp"
+#include "core/three_row_schedule.hpp"
 #include "core/plan.hpp"
 #include "core/validate.hpp"
 
@@ -51,7 +52,11 @@ int fuzz_inplace(FuzzedDataProvider& f) {
   require(r.batch >= 0 && r.rows >= 0 && r.cols >= 0);
   require(r.workspace_bytes >= need);
   const bool rectangular = r.rows != r.cols && r.rows > 1 && r.cols > 1;
-  require(need == (rectangular ? static_cast<std::size_t>(r.rows > r.cols ? r.rows : r.cols) * r.elem_bytes : 0));
+  const std::int64_t L = r.rows > r.cols ? r.rows : r.cols;
+  const bool three_rows = (r.rows < r.cols ? r.rows : r.cols) == 3;
+  require(need == (!rectangular ? 0
+                   : three_rows ? xpose::detail::three_row_workspace_bytes(L, static_cast<std::int64_t>(r.elem_bytes))
+                                : static_cast<std::size_t>(L) * r.elem_bytes));
   const std::int64_t elements = r.batch * r.rows * r.cols;  // validated: no overflow
   if (elements > 0) require(r.data != nullptr);
   if (need > 0 && elements > 0) {
