@@ -43,6 +43,8 @@ constexpr int kThreeRowUnroll = 2;
 
 /** Bytes of each row that one tile (256 threads x kThreeRowUnroll x 16 bytes) covers. */
 constexpr std::int64_t kThreeRowTileBytes = 4096 * kThreeRowUnroll;
+static_assert((kThreeRowTileBytes & (kThreeRowTileBytes - 1)) == 0,
+              "tiles of a power-of-two width for every element size: the kernels shift, not divide");
 
 constexpr std::int64_t three_row_tile_cols(std::int64_t elem_bytes) { return kThreeRowTileBytes / elem_bytes; }
 

@@ -23,6 +23,13 @@ template <> struct aligned_element<4> { using type = std::uint32_t; };
 template <> struct aligned_element<8> { using type = unsigned long long; };
 template <> struct aligned_element<16> { using type = uint4; };
 
+/** Whether T can move as whole 16-byte vectors: an aligned element type whose size divides 16
+    (not unaligned_bytes<N>, N > 1, whose pointers may sit at any byte). */
+template <class T>
+constexpr bool has_vector_path = sizeof(T) == alignof(T) && 16 % sizeof(T) == 0;
+
+inline bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
+
 /** Calls f(T{}) with the element type serving (elem_bytes, aligned). */
 template <class F>
 void with_element_type(std::size_t elem_bytes, bool aligned, F&& f) {

@@ -35,9 +35,6 @@ namespace {
 constexpr int kThreads = 256, kUnroll = kThreeRowUnroll, kMinBlocks = 3;
 static_assert(kThreads * kUnroll * 16 == kThreeRowTileBytes, "a tile is kUnroll 16-byte vectors of each row per thread");
 
-template <class T>
-constexpr bool has_vector_path = sizeof(T) == alignof(T) && 16 % sizeof(T) == 0;
-
 struct sweep_sync {
   unsigned* words;  // [0], [1]: ticket counters of the two launches; then phase-1 flags, then phase-2 flags
   std::int64_t tiles;
@@ -295,8 +292,6 @@ __global__ void __launch_bounds__(kThreads* kUnroll) tall_element_kernel(T* data
   }
   if (g.begin(t) >= g.U) block_signal_done(s, 1, t);
 }
-
-bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
 template <class T>
 void launch_window(void (*kernel)(T*, T*, sweep_sync, three_row_geometry, sweep_window), int threads, T* data,

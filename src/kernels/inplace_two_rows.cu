@@ -26,9 +26,6 @@ namespace {
 
 constexpr int kThreads = 256;
 
-template <class T>
-constexpr bool has_vector_path = sizeof(T) == alignof(T) && 16 % sizeof(T) == 0;
-
 // Two 16-byte vectors of rows 0 and 1 -> the 32 interleaved bytes (lo, hi), and back.
 // E is the element size; byte permutes for 1 and 2 bytes, word moves otherwise.
 template <int E>
@@ -188,8 +185,6 @@ __global__ void __launch_bounds__(1024) deinterleave_staged_kernel(T* data, T* _
     row1[j] = stage[2 * j + 1];
   }
 }
-
-bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
 unsigned blocks_for(std::int64_t items, int sms) {
   const std::int64_t want = (items + kThreads - 1) / kThreads;
