@@ -1,11 +1,13 @@
 // In-place dispatch: square matrices to the tile-pair kernel, stacks of squares to the
 // squares plus a row permutation, 3 x L and L x 3 to the ticketed sweep, 2 x L and L x 2
-// to the halving sweep, the rest to the three line permutations (docs/inplace.md).
+// to the halving sweep, a short side of 4 to 64 to blocks and split cycle walks, the rest to
+// the three line permutations (docs/inplace.md).
 #include "inplace.hpp"
 
 #include "../kernels/element_types.hpp"
 #include "../kernels/launchers.hpp"
 #include "device_checks.hpp"
+#include "skinny_blocks.hpp"
 #include "stacked_squares.hpp"
 #include "three_row_schedule.hpp"
 
@@ -34,6 +36,10 @@ void transpose_inplace(const inplace_request& r) {
     } else if (r.rows == 2 || r.cols == 2) {
       launch_inplace_two_rows<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, static_cast<T*>(r.workspace),
                                  r.stream);
+    } else if (const auto blocks = make_skinny_blocks_plan(r.rows, r.cols, static_cast<std::int64_t>(r.elem_bytes),
+                                                           aligned16(r.data));
+               blocks.use) {
+      launch_inplace_skinny_blocks<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, r.workspace, blocks, r.stream);
     } else {
       launch_inplace_rectangular<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, static_cast<T*>(r.workspace),
                                     r.stream);

@@ -34,6 +34,19 @@ constexpr std::int64_t interleave_span(std::size_t elem_bytes, std::int64_t r) {
   return 256 * interleave_vector_bytes(r) / static_cast<std::int64_t>(elem_bytes);
 }
 
+/** Shared memory one block of the general skinny kernel stages (skinny.cu). */
+inline constexpr std::int64_t kSkinnyChunkBytes = 16384;
+
+/** Long-side elements one block of the general skinny kernel covers for a short side of
+ *  `small` elements: the largest power of two whose chunk fits kSkinnyChunkBytes, at least
+ *  one 16-byte vector. */
+constexpr std::int64_t skinny_chunk(std::int64_t small, std::int64_t elem_bytes) {
+  const std::int64_t fit = kSkinnyChunkBytes / (small * elem_bytes), vector = 16 / elem_bytes;
+  std::int64_t c = 1;
+  while (2 * c <= fit) c *= 2;
+  return c > vector ? c : vector;
+}
+
 /** Packed batches of matrices up to this size take the small-batch kernels. */
 inline constexpr std::int64_t kMaxSmallBatchBytes = 8192;
 

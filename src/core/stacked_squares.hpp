@@ -67,13 +67,13 @@ struct super_element_cycles {
 /** Pieces loaded along a cycle before they are stored one step on. */
 constexpr int kCycleLookahead = 16;
 
-/** Moves one piece of every super-element of the cycle led by p one step along the cycle
-    (super-element q's piece is base[q * stride]): loads kCycleLookahead pieces ahead, then
-    stores each where the cycle sends it. Every piece is loaded before it is overwritten. */
-template <class Piece>
-XPOSE_HOST_DEVICE inline void follow_cycle(Piece* base, std::int64_t stride, std::int64_t p,
-                                           const super_element_cycles& cycles) {
-  Piece carry = base[p * stride];
+/** Moves one piece of super-elements along a cycle from p (super-element q's piece is
+    base[q * stride]): stores `carry` at next(p), what was there at the position after, and
+    so on until it stores at a position q with stops(q). Loads kCycleLookahead pieces ahead,
+    then stores each where the cycle sends it; every piece is loaded before it is overwritten. */
+template <class Piece, class Stops>
+XPOSE_HOST_DEVICE inline void walk_cycle(Piece* base, std::int64_t stride, std::int64_t p, Piece carry,
+                                         const super_element_cycles& cycles, Stops stops) {
   std::int64_t q = p;
   for (;;) {
     std::int64_t pos[kCycleLookahead];
@@ -85,7 +85,7 @@ XPOSE_DEVICE_UNROLL
       if (!closed) {
         q = cycles.next(q);
         pos[u] = q;
-        closed = q == p;
+        closed = stops(q);
         if (!closed) v[u] = base[q * stride];
       }
     }
@@ -96,6 +96,13 @@ XPOSE_DEVICE_UNROLL
     if (closed) return;
     carry = v[kCycleLookahead - 1];
   }
+}
+
+/** Moves one piece of every super-element of the cycle led by p one step along the cycle. */
+template <class Piece>
+XPOSE_HOST_DEVICE inline void follow_cycle(Piece* base, std::int64_t stride, std::int64_t p,
+                                           const super_element_cycles& cycles) {
+  walk_cycle(base, stride, p, base[p * stride], cycles, [p](std::int64_t q) { return q == p; });
 }
 
 /** The order of r modulo m (r and m coprime), or 0 when it exceeds `limit`. */

@@ -14,6 +14,7 @@
 // of at least 256 bytes (the plan's minimum super-element).
 #include "element_types.hpp"
 #include "launchers.hpp"
+#include "super_element_pieces.hpp"
 
 #include "../core/raise.hpp"
 #include "../core/stacked_squares.hpp"
@@ -55,21 +56,9 @@ __global__ void __launch_bounds__(kMoverThreads)
   }
 }
 
-/** The widest piece (16, 8, 4, 2 or 1 bytes) that divides the pointer and the super-element. */
-template <class F>
-void with_piece(const void* data, std::int64_t se_bytes, F&& f) {
-  const auto addr = reinterpret_cast<std::uintptr_t>(data);
-  auto fits = [&](std::int64_t v) { return addr % v == 0 && se_bytes % v == 0; };
-  if (fits(16)) return f(uint4{});
-  if (fits(8)) return f(uint2{});
-  if (fits(4)) return f(unsigned{});
-  if (fits(2)) return f(static_cast<unsigned short>(0));
-  return f(static_cast<unsigned char>(0));
-}
-
 void transpose_super_elements(void* data, std::int64_t batch, std::int64_t super_elements, std::int64_t se_bytes,
                               const super_element_cycles& cycles, int longest_cycle, cudaStream_t stream) {
-  with_piece(data, se_bytes, [&](auto piece) {
+  with_piece({data}, se_bytes, [&](auto piece) {
     using C = decltype(piece);
     const std::int64_t pieces = se_bytes / static_cast<std::int64_t>(sizeof(C));
     const std::int64_t slices = (pieces + kMoverThreads - 1) / kMoverThreads;

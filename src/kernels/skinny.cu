@@ -14,13 +14,14 @@
 #include "matrix_view.cuh"
 #include "staged_run.cuh"
 
+#include "../core/plan.hpp"
 #include "../core/raise.hpp"
 
 namespace xpose::detail {
 namespace {
 
 constexpr int kThreads = 256;
-constexpr int kChunkBytes = 16384;  // shared memory per block
+constexpr int kChunkBytes = static_cast<int>(kSkinnyChunkBytes);
 
 template <class T>
 struct skinny_args {
@@ -137,12 +138,10 @@ int floor_log2(std::int64_t v) {
 
 template <class T>
 void launch_skinny(const plan& p, bool wide) {
-  constexpr int V = 16 / sizeof(T);
   skinny_args<T> a{};
   a.m = make_view<T>(p);
   a.small = wide ? p.rows : p.cols;
-  const std::int64_t fit = kChunkBytes / (a.small * static_cast<std::int64_t>(sizeof(T)));
-  a.chunk_shift = std::max(floor_log2(fit), floor_log2(V));
+  a.chunk_shift = floor_log2(skinny_chunk(a.small, static_cast<std::int64_t>(sizeof(T))));
   a.chunk = 1 << a.chunk_shift;
   if (a.chunk * a.small * static_cast<std::int64_t>(sizeof(T)) > kChunkBytes) {
     raise(status::internal_error, "skinny chunk does not fit shared memory (small side ", a.small, ")");

@@ -3,6 +3,7 @@
 // before the call; afterwards every byte is compared with the CPU reference (or, above
 // 64 MiB, with the independent GPU checker), and poisoned guard bands around the matrix
 // and around the workspace must be unchanged.
+#include "core/skinny_blocks.hpp"
 #include "core/stacked_squares.hpp"
 #include "core/three_row_schedule.hpp"
 #include "core/two_row_schedule.hpp"
@@ -281,12 +282,49 @@ TEST_P(InplaceThreeRows, MatchesReference) {
 
 INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceThreeRows, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
 
+// A short side of 4 to 64 as blocks (core/skinny_blocks.hpp): split cycle walks plus
+// small transposes. Short sides around the interleave kernel's limits (8 and 9 rows, 32),
+// the general kernel's (50, 64); long sides that are powers of two, 3 * 2^k and odd
+// (15015 = 3 * 5 * 7 * 11 * 13); both orientations; 16-byte aligned pointers (the
+// interleave kernel where it stages), element-aligned and byte-offset ones (the general
+// kernel, narrower pieces); batches of 1 and 3 through one workspace.
+class InplaceSkinnyBlocks : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(InplaceSkinnyBlocks, MatchesReference) {
+  XPOSE_REQUIRE_GPU();
+  const std::size_t e = GetParam();
+  const auto ei = static_cast<std::int64_t>(e);
+  const std::size_t offsets[] = {0, e < 16 ? e : std::size_t{0}, e > 1 ? std::size_t{1} : std::size_t{0}};
+  int taken = 0, interleaved = 0;
+  for (const std::int64_t s : {4, 7, 8, 9, 16, 31, 32, 50, 64}) {
+    for (const std::int64_t L : {std::int64_t{3} * 4096, std::int64_t{15015}, std::int64_t{1} << 17}) {
+      for (const bool wide : {true, false}) {
+        const std::int64_t r = wide ? s : L, c = wide ? L : s;
+        for (const std::size_t offset : offsets) {
+          const auto sb = detail::make_skinny_blocks_plan(r, c, ei, offset == 0);
+          if (!sb.use) continue;
+          ++taken;
+          interleaved += sb.kernel == detail::block_kernel::interleave;
+          for (const std::int64_t batch : {std::int64_t{1}, std::int64_t{3}}) {
+            if (batch == 3 && r * c * ei > (std::int64_t{8} << 20)) continue;
+            EXPECT_TRUE(run_inplace({e, r, c, batch, offset, static_cast<std::uint64_t>(s * 7919 + L + offset + batch)}));
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GE(taken, 60) << "too few shapes take the skinny-blocks path";
+  if (e <= 4) EXPECT_GE(interleaved, 10) << "too few shapes take the interleave kernel for the blocks";
+}
+
+INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceSkinnyBlocks, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
+
 // The targets' shapes at full size (GPU-checked above 64 MiB).
 TEST(InplaceLarge, TargetShapes) {
   XPOSE_REQUIRE_GPU();
   const std::pair<std::int64_t, std::int64_t> shapes[] = {{8192, 4096}, {16384, 1024}, {30000, 7000}, {12345, 6789},
                                                           {2, 16777216}, {3, 5592405}, {5592405, 3},
-                                                          {16777216, 2}};
+                                                          {16777216, 2}, {31, 2097152}, {2097152, 31}};
   for (const std::size_t e : {1, 2, 4, 8, 16}) {
     for (const auto& [r, c] : shapes) {
       EXPECT_TRUE(run_inplace({e, r, c, 1, 0, static_cast<std::uint64_t>(r + c + e)}));

@@ -1,0 +1,144 @@
+// In place, a matrix with a short side s (4 <= s <= kMaxSkinny) and a long side L = K * m
+// is K blocks of s x m elements. Wide, s x L = [s][K][m]: its transpose [L][s] = [K][m][s]
+// is the s x K transpose of m-element super-elements ([s][K] -> [K][s], each block's s
+// super-elements then contiguous) followed by K small transposes [s][m] -> [m][s] of
+// contiguous blocks. Tall runs the two steps backwards: the small transposes
+// [m][s] -> [s][m], then the K x s super-element transpose. Two passes over the matrix,
+// every access a run of m elements at least, where the line permutations make three
+// passes with one row at a time through the workspace (docs/inplace.md).
+//
+// The super-element transpose is the cycle following of core/stacked_squares.hpp, but its
+// cycles are long (the order of s modulo sK - 1 runs into the thousands), so they are cut:
+// every s-th position is a split point, whose super-element is saved in the workspace
+// first (N / s <= K - 1 of them: (L - m) elements, inside the max(rows, cols) elements the
+// size query answers). A walk starts at a split point, carrying its saved super-element,
+// and stops at the next split point along the cycle, whose own super-element is already
+// saved; the walks are disjoint and each moves about s super-elements. The few cycles
+// without a split point are walked whole from their smallest position, as before.
+// Host and device share these functions; tests/cpu/test_skinny_blocks.cpp runs them.
+#pragma once
+
+#include "plan.hpp"
+#include "stacked_squares.hpp"
+
+#include <cstdint>
+
+namespace xpose::detail {
+
+/** The split points of the super-element cycles: positions every * (j + 1), j < count. */
+struct cycle_splits {
+  std::int64_t every = 1;
+  std::int64_t count = 0;
+  /** For N super-elements: every s-th position in (0, N - 1), the fixed N - 1 excluded. */
+  static constexpr cycle_splits of(std::int64_t super_elements, std::int64_t s) {
+    cycle_splits c;
+    c.every = s;
+    c.count = super_elements >= 2 ? (super_elements - 2) / s : 0;
+    return c;
+  }
+  /** Positions are below 2^31 (make_skinny_blocks_plan), so a 32-bit remainder does. */
+  XPOSE_HOST_DEVICE bool contains(std::int64_t q) const {
+    return q > 0 && q <= every * count && static_cast<std::uint32_t>(q) % static_cast<std::uint32_t>(every) == 0;
+  }
+  /** The workspace slot of split point q. */
+  XPOSE_HOST_DEVICE std::int64_t slot(std::int64_t q) const {
+    return static_cast<std::int64_t>(static_cast<std::uint32_t>(q) / static_cast<std::uint32_t>(every)) - 1;
+  }
+  XPOSE_HOST_DEVICE std::int64_t point(std::int64_t slot_index) const { return (slot_index + 1) * every; }
+};
+
+/** p (not a split point) is the smallest position of a cycle of length > 1 that holds no
+    split point: the one that walks it. */
+XPOSE_HOST_DEVICE inline bool leads_unsplit_cycle(std::int64_t p, const super_element_cycles& cycles,
+                                                  const cycle_splits& splits) {
+  std::int64_t q = cycles.next(p);
+  if (q == p) return false;
+  for (; q != p; q = cycles.next(q)) {
+    if (q < p || splits.contains(q)) return false;
+  }
+  return true;
+}
+
+/** Whether a walk starts at p: a split point, or the leader of a cycle without one. */
+XPOSE_HOST_DEVICE inline bool starts_walk(std::int64_t p, const super_element_cycles& cycles,
+                                          const cycle_splits& splits) {
+  return splits.contains(p) || leads_unsplit_cycle(p, cycles, splits);
+}
+
+/** Moves one piece of every super-element of the walk that starts at p one step along its
+    cycle (super-element q's piece is base[q * stride], split slot j's is saved[j * stride]). */
+template <class Piece>
+XPOSE_HOST_DEVICE inline void follow_split_walk(Piece* base, const Piece* saved, std::int64_t stride, std::int64_t p,
+                                                const super_element_cycles& cycles, const cycle_splits& splits) {
+  const bool split = splits.contains(p);
+  const Piece carry = split ? saved[splits.slot(p) * stride] : base[p * stride];
+  walk_cycle(base, stride, p, carry, cycles, [&](std::int64_t q) { return q == p || splits.contains(q); });
+}
+
+/** Which kernel runs the small block transposes. */
+enum class block_kernel {
+  interleave,  ///< skinny_interleave.cu, staged in shared memory (16-byte aligned data)
+  skinny,      ///< skinny.cu, the general kernel
+};
+
+struct skinny_blocks_plan {
+  bool use = false;
+  bool wide = false;
+  std::int64_t s = 0;       // the short side
+  std::int64_t m = 0;       // long-side elements per block: the super-element
+  std::int64_t blocks = 0;  // K = L / m
+  block_kernel kernel = block_kernel::skinny;
+  super_element_cycles cycles;
+  cycle_splits splits;
+};
+
+/** Super-elements at least this long, so that every move is a whole 128-byte line. */
+constexpr std::int64_t kMinSkinnyBlockSuperElementBytes = 128;
+
+/** Whether the interleave kernel may transpose the blocks in place: it must stage each
+    block's whole input in shared memory before it writes any output, which holds for its
+    tall kernel and for its wide one from 9 rows on (skinny_interleave.cu), and cover a
+    block with exactly one tile of interleave_span elements on its fast path (16-byte
+    aligned rows). */
+constexpr bool interleave_blocks_in_place(std::int64_t s, std::int64_t elem_bytes, bool wide) {
+  return interleave_serves(static_cast<std::size_t>(elem_bytes), s, wide) && (!wide || interleave_vector_bytes(s) == 4);
+}
+
+/** Whether rows x cols takes the skinny-blocks path, and its blocks and cycles. `aligned16`:
+    the data pointer is a multiple of 16. */
+constexpr skinny_blocks_plan make_skinny_blocks_plan(std::int64_t rows, std::int64_t cols, std::int64_t elem_bytes,
+                                                     bool aligned16) {
+  skinny_blocks_plan p;
+  const bool wide = rows < cols;
+  const std::int64_t s = wide ? rows : cols, L = wide ? cols : rows;
+  if (s < 4 || s > kMaxSkinny || L <= s) return p;
+  std::int64_t m = 0;
+  block_kernel kernel = block_kernel::skinny;
+  const std::int64_t span = interleave_span(static_cast<std::size_t>(elem_bytes), s);
+  if (aligned16 && interleave_blocks_in_place(s, elem_bytes, wide) && L % span == 0) {
+    m = span;
+    kernel = block_kernel::interleave;
+  } else {
+    // The largest divisor of L whose block fits the general kernel's shared memory.
+    const std::int64_t lo = (kMinSkinnyBlockSuperElementBytes + elem_bytes - 1) / elem_bytes;
+    for (std::int64_t d = skinny_chunk(s, elem_bytes); d >= lo && m == 0; --d) {
+      if (L % d == 0) m = d;
+    }
+  }
+  if (m == 0 || m * elem_bytes < kMinSkinnyBlockSuperElementBytes || L / m < 2) return p;
+  const std::int64_t K = L / m, N = s * K;
+  const std::int64_t R = wide ? s : K;  // rows of the super-element matrix
+  // Positions fit 31 bits (cycle_splits) and next() stays exact (p * R < 2^52).
+  if (N >= (std::int64_t{1} << 31) || N * R >= (std::int64_t{1} << 52)) return p;
+  p.use = true;
+  p.wide = wide;
+  p.s = s;
+  p.m = m;
+  p.blocks = K;
+  p.kernel = kernel;
+  p.cycles = super_element_cycles::of(R, N / R);
+  p.splits = cycle_splits::of(N, s);
+  return p;
+}
+
+}  // namespace xpose::detail
