@@ -37,8 +37,10 @@ __global__ void __launch_bounds__(kWalkThreads)
   }
 }
 
+// Four blocks per SM: 64 registers (sweep 18: 28.2% against 27.1% for 31 x 2M bytes with
+// 16 pieces ahead and two blocks, and 45.3% against 41.6% for 16 x 4M bytes).
 template <class C>
-__global__ void __launch_bounds__(kWalkThreads)
+__global__ void __launch_bounds__(kWalkThreads, 4)
     split_walk_kernel(C* base, const C* saved, int pieces, super_element_cycles cycles, cycle_splits splits,
                       int window) {
   __shared__ std::int64_t starts[kWalkThreads];

@@ -201,6 +201,9 @@ TEST(SkinnyBlocks, PlanTakesSkinnyShapesWithAUsableDivisor) {
   p = make_skinny_blocks_plan(31, 15015, 4, true);
   EXPECT_TRUE(p.use);
   EXPECT_EQ(15015 % p.m, 0);
+  // Whole 16-byte pieces before a larger divisor: 8160 = 2^5 * 3 * 5 * 17 has 510 and 480
+  // below the 512-byte chunk of 31 rows.
+  EXPECT_EQ(make_skinny_blocks_plan(31, 8160, 1, false).m, 480);
   // Refused: short sides of 2, 3 and above 64, a prime long side, a single block.
   EXPECT_FALSE(make_skinny_blocks_plan(3, 1 << 20, 1, true).use);
   EXPECT_FALSE(make_skinny_blocks_plan(65, 1 << 20, 1, true).use);
