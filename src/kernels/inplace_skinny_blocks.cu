@@ -73,7 +73,8 @@ void transpose_super_elements_split(unsigned char* matrix, unsigned char* worksp
       save_split_points_kernel<C><<<static_cast<unsigned>(blocks), kWalkThreads, 0, stream>>>(base, saved, pieces,
                                                                                              sb.splits);
     }
-    // A window of s candidates holds one split point: about s / pieces windows per block.
+    // A window of s candidates holds about one split point, a walk of `pieces` items:
+    // windows of s * 256 / pieces candidates give each thread about one piece to move.
     std::int64_t window = 1;
     while (window < kWalkThreads && window * pieces < sb.s * kWalkThreads) window *= 2;
     const std::int64_t candidates = sb.cycles.modulus - 1;  // positions 1 .. N - 2
