@@ -72,35 +72,14 @@ constexpr int kSplitWalkLookahead = 8;
 /** Moves one piece of every super-element of the walk that starts at p one step along its
     cycle (super-element q's piece is base[q * stride], split slot j's is saved[j * stride]):
     stores the carried piece at next(p), what was there at the position after, and so on
-    until it stores at the next split point (or back at p, for a cycle without one). Loads
-    kSplitWalkLookahead pieces ahead, then stores them; positions are held in 32 bits
-    (make_skinny_blocks_plan keeps them below 2^31), which saves registers. */
+    until it stores at the next split point (or back at p, for a cycle without one).
+    Positions are held in 32 bits (make_skinny_blocks_plan keeps them below 2^31). */
 template <class Piece>
 XPOSE_HOST_DEVICE inline void follow_split_walk(Piece* base, const Piece* saved, std::int64_t stride, std::int64_t p,
                                                 const super_element_cycles& cycles, const cycle_splits& splits) {
-  Piece carry = splits.contains(p) ? saved[splits.slot(p) * stride] : base[p * stride];
-  std::int64_t q = p;
-  for (;;) {
-    std::int32_t pos[kSplitWalkLookahead];
-    Piece v[kSplitWalkLookahead];
-    bool closed = false;
-XPOSE_DEVICE_UNROLL
-    for (int u = 0; u < kSplitWalkLookahead; ++u) {
-      pos[u] = -1;
-      if (!closed) {
-        q = cycles.next(q);
-        pos[u] = static_cast<std::int32_t>(q);
-        closed = q == p || splits.contains(q);
-        if (!closed) v[u] = base[q * stride];
-      }
-    }
-XPOSE_DEVICE_UNROLL
-    for (int u = 0; u < kSplitWalkLookahead; ++u) {
-      if (pos[u] >= 0) base[std::int64_t{pos[u]} * stride] = u == 0 ? carry : v[u - 1];
-    }
-    if (closed) return;
-    carry = v[kSplitWalkLookahead - 1];
-  }
+  const Piece carry = splits.contains(p) ? saved[splits.slot(p) * stride] : base[p * stride];
+  walk_cycle<kSplitWalkLookahead, std::int32_t>(base, stride, p, carry, cycles,
+                                                [&](std::int64_t q) { return q == p || splits.contains(q); });
 }
 
 /** Which kernel runs the small block transposes. */

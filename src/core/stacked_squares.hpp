@@ -69,32 +69,33 @@ constexpr int kCycleLookahead = 16;
 
 /** Moves one piece of super-elements along a cycle from p (super-element q's piece is
     base[q * stride]): stores `carry` at next(p), what was there at the position after, and
-    so on until it stores at a position q with stops(q). Loads kCycleLookahead pieces ahead,
-    then stores each where the cycle sends it; every piece is loaded before it is overwritten. */
-template <class Piece, class Stops>
+    so on until it stores at a position q with stops(q). Loads Lookahead pieces ahead, then
+    stores each where the cycle sends it; every piece is loaded before it is overwritten.
+    Pos holds the positions in flight (32 bits save registers where positions fit). */
+template <int Lookahead, class Pos, class Piece, class Stops>
 XPOSE_HOST_DEVICE inline void walk_cycle(Piece* base, std::int64_t stride, std::int64_t p, Piece carry,
                                          const super_element_cycles& cycles, Stops stops) {
   std::int64_t q = p;
   for (;;) {
-    std::int64_t pos[kCycleLookahead];
-    Piece v[kCycleLookahead];
+    Pos pos[Lookahead];
+    Piece v[Lookahead];
     bool closed = false;
 XPOSE_DEVICE_UNROLL
-    for (int u = 0; u < kCycleLookahead; ++u) {
+    for (int u = 0; u < Lookahead; ++u) {
       pos[u] = -1;
       if (!closed) {
         q = cycles.next(q);
-        pos[u] = q;
+        pos[u] = static_cast<Pos>(q);
         closed = stops(q);
         if (!closed) v[u] = base[q * stride];
       }
     }
 XPOSE_DEVICE_UNROLL
-    for (int u = 0; u < kCycleLookahead; ++u) {
-      if (pos[u] >= 0) base[pos[u] * stride] = u == 0 ? carry : v[u - 1];
+    for (int u = 0; u < Lookahead; ++u) {
+      if (pos[u] >= 0) base[std::int64_t{pos[u]} * stride] = u == 0 ? carry : v[u - 1];
     }
     if (closed) return;
-    carry = v[kCycleLookahead - 1];
+    carry = v[Lookahead - 1];
   }
 }
 
@@ -102,7 +103,8 @@ XPOSE_DEVICE_UNROLL
 template <class Piece>
 XPOSE_HOST_DEVICE inline void follow_cycle(Piece* base, std::int64_t stride, std::int64_t p,
                                            const super_element_cycles& cycles) {
-  walk_cycle(base, stride, p, base[p * stride], cycles, [p](std::int64_t q) { return q == p; });
+  walk_cycle<kCycleLookahead, std::int64_t>(base, stride, p, base[p * stride], cycles,
+                                            [p](std::int64_t q) { return q == p; });
 }
 
 /** The order of r modulo m (r and m coprime), or 0 when it exceeds `limit`. */
