@@ -5,6 +5,8 @@
 // slots fit in max(rows, cols) elements; and the plan takes and refuses the right shapes.
 #include "core/skinny_blocks.hpp"
 
+#include "host_arrays.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,20 +18,6 @@
 
 namespace xpose::detail {
 namespace {
-
-std::vector<int> iota_vector(std::int64_t n) {
-  std::vector<int> v(static_cast<std::size_t>(n));
-  std::iota(v.begin(), v.end(), 0);
-  return v;
-}
-
-std::vector<int> transposed(const std::vector<int>& v, std::int64_t rows, std::int64_t cols) {
-  std::vector<int> out(v.size());
-  for (std::int64_t i = 0; i < rows; ++i) {
-    for (std::int64_t j = 0; j < cols; ++j) out[static_cast<std::size_t>(j * rows + i)] = v[static_cast<std::size_t>(i * cols + j)];
-  }
-  return out;
-}
 
 /** Every contiguous block of r x c elements transposed in place (the skinny kernels' job). */
 void transpose_blocks(std::vector<int>& v, std::int64_t r, std::int64_t c) {

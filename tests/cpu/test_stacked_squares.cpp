@@ -4,6 +4,8 @@
 // in both orientations; and the plan takes the target shapes and refuses the others.
 #include "core/stacked_squares.hpp"
 
+#include "host_arrays.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -29,20 +31,6 @@ void transpose_super_elements(std::vector<int>& v, std::int64_t R, std::int64_t 
       for (std::int64_t piece = 0; piece < pieces; ++piece) follow_cycle(v.data() + piece, pieces, p, cycles);
     }
   }
-}
-
-std::vector<int> iota_vector(std::int64_t n) {
-  std::vector<int> v(static_cast<std::size_t>(n));
-  std::iota(v.begin(), v.end(), 0);
-  return v;
-}
-
-std::vector<int> transposed(const std::vector<int>& v, std::int64_t rows, std::int64_t cols) {
-  std::vector<int> out(v.size());
-  for (std::int64_t i = 0; i < rows; ++i) {
-    for (std::int64_t j = 0; j < cols; ++j) out[static_cast<std::size_t>(j * rows + i)] = v[static_cast<std::size_t>(i * cols + j)];
-  }
-  return out;
 }
 
 /** Each super-element index s as the pieces s * pieces ... s * pieces + pieces - 1. */
