@@ -39,7 +39,7 @@ void transpose_inplace(const inplace_request& r) {
     } else if (const auto blocks = make_skinny_blocks_plan(r.rows, r.cols, static_cast<std::int64_t>(r.elem_bytes),
                                                            aligned16(r.data));
                blocks.use) {
-      launch_inplace_skinny_blocks<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, r.workspace, blocks, r.stream);
+      launch_inplace_skinny_blocks<T>(static_cast<T*>(r.data), r.batch, r.workspace, blocks, r.stream);
     } else {
       launch_inplace_rectangular<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, static_cast<T*>(r.workspace),
                                     r.stream);

@@ -47,22 +47,10 @@ struct cycle_splits {
   XPOSE_HOST_DEVICE std::int64_t point(std::int64_t slot_index) const { return (slot_index + 1) * every; }
 };
 
-/** p (not a split point) is the smallest position of a cycle of length > 1 that holds no
-    split point: the one that walks it. */
-XPOSE_HOST_DEVICE inline bool leads_unsplit_cycle(std::int64_t p, const super_element_cycles& cycles,
-                                                  const cycle_splits& splits) {
-  std::int64_t q = cycles.next(p);
-  if (q == p) return false;
-  for (; q != p; q = cycles.next(q)) {
-    if (q < p || splits.contains(q)) return false;
-  }
-  return true;
-}
-
 /** Whether a walk starts at p: a split point, or the leader of a cycle without one. */
 XPOSE_HOST_DEVICE inline bool starts_walk(std::int64_t p, const super_element_cycles& cycles,
                                           const cycle_splits& splits) {
-  return splits.contains(p) || leads_unsplit_cycle(p, cycles, splits);
+  return splits.contains(p) || cycles.leads(p, [&](std::int64_t q) { return splits.contains(q); });
 }
 
 /** Pieces a split walk loads ahead before it stores them: 8 keeps the walk kernel at 64
@@ -131,11 +119,13 @@ constexpr skinny_blocks_plan make_skinny_blocks_plan(std::int64_t rows, std::int
     // bytes, whose divisors allow only 180-byte super-elements of 4-byte pieces: 5.3% of
     // memcpy, against 24.4% for fp32's 16-byte pieces, sweep 18).
     const std::int64_t lo = (kMinSkinnyBlockSuperElementBytes + elem_bytes - 1) / elem_bytes;
-    for (const std::int64_t piece : {std::int64_t{16}, std::int64_t{1}}) {
-      for (std::int64_t d = skinny_chunk(s, elem_bytes); d >= lo && m == 0; --d) {
-        if (L % d == 0 && d * elem_bytes % piece == 0) m = d;
-      }
+    std::int64_t largest = 0;  // the largest divisor in range, whatever its pieces
+    for (std::int64_t d = skinny_chunk(s, elem_bytes); d >= lo && m == 0; --d) {
+      if (L % d != 0) continue;
+      if (largest == 0) largest = d;
+      if (d * elem_bytes % 16 == 0) m = d;
     }
+    if (m == 0) m = largest;
   }
   if (m == 0 || m * elem_bytes < kMinSkinnyBlockSuperElementBytes || L / m < 2) return p;
   const std::int64_t K = L / m, N = s * K;

@@ -53,14 +53,19 @@ struct super_element_cycles {
     if (r >= modulus) r -= modulus;
     return r;
   }
-  /** p is the smallest position of a cycle of length > 1: the one that walks it. */
-  XPOSE_HOST_DEVICE bool leads(std::int64_t p) const {
+  /** p is the smallest position of a cycle of length > 1 and the cycle holds no position
+      with skip(q): the one that walks it. */
+  template <class Skip>
+  XPOSE_HOST_DEVICE bool leads(std::int64_t p, Skip skip) const {
     std::int64_t q = next(p);
     if (q == p) return false;
     for (; q != p; q = next(q)) {
-      if (q < p) return false;
+      if (q < p || skip(q)) return false;
     }
     return true;
+  }
+  XPOSE_HOST_DEVICE bool leads(std::int64_t p) const {
+    return leads(p, [](std::int64_t) { return false; });
   }
 };
 

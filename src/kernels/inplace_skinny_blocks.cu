@@ -113,10 +113,8 @@ void transpose_blocks(T* data, std::int64_t batch, const skinny_blocks_plan& sb,
 }  // namespace
 
 template <class T>
-void launch_inplace_skinny_blocks(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
-                                  const skinny_blocks_plan& sb, cudaStream_t stream) {
-  static_cast<void>(rows);
-  static_cast<void>(cols);
+void launch_inplace_skinny_blocks(T* data, std::int64_t batch, void* workspace, const skinny_blocks_plan& sb,
+                                  cudaStream_t stream) {
   const std::int64_t se_bytes = sb.m * static_cast<std::int64_t>(sizeof(T));
   const std::int64_t matrix_bytes = sb.s * sb.blocks * se_bytes;
   // Tall: the blocks are contiguous in the input; wide: after the super-element transpose.
@@ -130,8 +128,7 @@ void launch_inplace_skinny_blocks(T* data, std::int64_t batch, std::int64_t rows
 }
 
 #define XPOSE_INSTANTIATE(T)                                                                                 \
-  template void launch_inplace_skinny_blocks<T>(T*, std::int64_t, std::int64_t, std::int64_t, void*,        \
-                                                const skinny_blocks_plan&, cudaStream_t);
+  template void launch_inplace_skinny_blocks<T>(T*, std::int64_t, void*, const skinny_blocks_plan&, cudaStream_t);
 XPOSE_FOR_EACH_ELEMENT_TYPE(XPOSE_INSTANTIATE)
 #undef XPOSE_INSTANTIATE
 

@@ -34,8 +34,8 @@ struct skinny_blocks_plan;
 /** In-place transpose of a matrix with a short side of 4 to 64 as blocks
     (core/skinny_blocks.hpp); `workspace` holds max(rows, cols) elements. */
 template <class T>
-void launch_inplace_skinny_blocks(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
-                                  const skinny_blocks_plan& plan, cudaStream_t stream);
+void launch_inplace_skinny_blocks(T* data, std::int64_t batch, void* workspace, const skinny_blocks_plan& plan,
+                                  cudaStream_t stream);
 
 /** In-place transpose of 2 x L or L x 2 matrices; `workspace` holds L elements. */
 template <class T>
