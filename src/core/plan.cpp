@@ -68,7 +68,11 @@ auto_path choose_automatic(const plan& p) {
     const std::int64_t small = use_wide ? p.rows : p.cols, long_side = use_wide ? p.cols : p.rows;
     const void* packed = use_wide ? p.out : p.in;
     const std::int64_t packed_stride = use_wide ? p.stride_out : p.stride_in;
-    if (interleave_serves(p.elem_bytes, small, use_wide) && multiple_of(reinterpret_cast<std::uintptr_t>(packed), 16) &&
+    // Tall, the strided output rows must be element-aligned: their 16-byte chunks split at
+    // element boundaries (skinny_interleave.cu).
+    const bool strided_ok = use_wide || multiple_of(reinterpret_cast<std::uintptr_t>(p.out), p.elem_bytes);
+    if (interleave_serves(p.elem_bytes, small) && strided_ok &&
+        multiple_of(reinterpret_cast<std::uintptr_t>(packed), 16) &&
         (p.batch == 1 || multiple_of(static_cast<std::uintptr_t>(packed_stride) * p.elem_bytes, 16)) &&
         long_side >= kInterleaveMinBlocks * interleave_span(p.elem_bytes, small)) {
       return use_wide ? auto_path::interleave_wide : auto_path::interleave_tall;

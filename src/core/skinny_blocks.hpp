@@ -96,7 +96,7 @@ constexpr std::int64_t kMinSkinnyBlockSuperElementBytes = 128;
     block with exactly one tile of interleave_span elements on its fast path (16-byte
     aligned rows). */
 constexpr bool interleave_blocks_in_place(std::int64_t s, std::int64_t elem_bytes, bool wide) {
-  return interleave_serves(static_cast<std::size_t>(elem_bytes), s, wide) && (!wide || interleave_vector_bytes(s) == 4);
+  return interleave_serves(static_cast<std::size_t>(elem_bytes), s) && (!wide || interleave_vector_bytes(s) == 4);
 }
 
 /** Whether rows x cols takes the skinny-blocks path, and its blocks and cycles. `aligned16`:

@@ -1,23 +1,26 @@
-// `auto` for 1-, 2- and 4-byte matrices with at most kMaxInterleave rows (or columns; 8 for
-// 4-byte elements, plan.hpp), the side of the transpose that is contiguous being packed
-// (2 x 16M, 16M x 2, 3 x N, 31 x N, N x 31). For 4-byte elements the "interleave" is whole
-// words: no byte permutes, but the same 16-byte accesses on both sides.
+// `auto` for 1-, 2- and 4-byte matrices with at most kMaxInterleave rows (or columns), the
+// side of the transpose that is contiguous being packed (2 x 16M, 16M x 2, 3 x N, 31 x N,
+// N x 31). For 4-byte elements the "interleave" is whole words: no byte permutes, but the
+// same 16-byte accesses on both sides.
 //
 // Few rows R (wide): each thread takes S bytes of every one of the R input rows (S / E
-// columns; loaded directly, or for R > 8 from shared memory filled by asynchronous 16-byte
-// copies), which are exactly S * R contiguous output bytes, interleaves them in registers
-// with byte permutes (byte_interleave.cuh), and the block writes its output run with
-// 16-byte stores. Few columns R (tall): the mirror image; the block copies a contiguous
-// input run in (asynchronous copies again), each thread takes S / E whole input rows and
-// builds S bytes of each of the R output rows, and the block writes each output row
-// segment with 16-byte stores.
+// columns; loaded directly, or from shared memory filled by asynchronous 16-byte copies),
+// which are exactly S * R contiguous output bytes, interleaves them in registers with byte
+// permutes (byte_interleave.cuh), and the block writes its output run with 16-byte stores.
+// Few columns R (tall): the mirror image; the block copies a contiguous input run in
+// (asynchronous copies again), each thread takes S / E whole input rows and builds S bytes
+// of each of the R output rows, and the block writes each output row's span as 16-byte
+// chunks.
 //
-// The strided side (input rows when wide, output rows when tall) may start at any byte:
-// it moves as the aligned 16-byte chunks covering it, and a warp realigns its 32 pieces by
-// trading words through shuffles. The last tile of such a row, and the first tile when its
-// cover would start before the input, move element by element instead. The general skinny kernel
-// (skinny.cu) stages single elements in shared memory, which for 1-byte elements costs 16
-// scalar shared accesses per 16 bytes and, with 31 rows, 4-way bank conflicts (docs/auto.md).
+// The strided side (input rows when wide, output rows when tall) may start at any byte.
+// Wide, it is read as the aligned 16-byte chunks covering it, and a warp realigns its 32
+// pieces by trading words through shuffles (or, staged, by reading shared memory at the
+// row's offset); the last tile of such a row, and the first tile when its cover would start
+// before the input, move element by element instead. Tall, each output row is written as
+// the aligned chunks of its own address range (interleave_tall_kernel). The general skinny
+// kernel (skinny.cu) stages single elements in shared memory, which for 1-byte elements
+// costs 16 scalar shared accesses per 16 bytes and, with 31 rows, 4-way bank conflicts
+// (docs/auto.md).
 #include "byte_interleave.cuh"
 #include "kernel_attributes.hpp"
 #include "launchers.hpp"
@@ -44,12 +47,7 @@ struct interleave_shape {
   static constexpr int kSpan = kThreads * S / E;  // long-side elements per block
   static constexpr int kChunks = kThreads * S * R / 16;  // 16-byte chunks of the block's run
   static constexpr int kRowChunks = kThreads * S / 16 + 1;  // aligned cover of one strided row's segment
-  // Wide: with 4-byte pieces (R > 8) the rows are staged in shared memory by asynchronous
-  // copies; with 16-byte pieces each thread loads its rows straight into registers, as
-  // staging them would cut the blocks per SM to three (measured on an H200, docs/auto.md).
-  static constexpr bool kStageRows = S == 4;
-  static constexpr int kStagedChunks = kStageRows ? R * kRowChunks : 0;
-  static constexpr int kWideSharedBytes = (kStagedChunks + kChunks) * 16;
+  static constexpr int wide_shared_bytes(bool staged) { return ((staged ? R * kRowChunks : 0) + kChunks) * 16; }
 };
 
 /** Byte-level matrix description: a transpose only moves bytes. */
@@ -140,8 +138,8 @@ __device__ __forceinline__ std::int64_t boundary_tiles_first(std::int64_t k, std
  * is held in one word and addresses are recomputed for the stores, so that this path does
  * not raise the kernel's register count above its vector path's.
  */
-template <int E, class Src, class Dst>
-__device__ __forceinline__ void move_elements(int n, Src src, Dst dst) {
+template <int E, class Src, class Dst, class Keep>
+__device__ __forceinline__ void move_elements(int n, Src src, Dst dst, Keep keep) {
   static_assert(E == 1 || E == 2 || E == 4, "elements of at most one word");
   constexpr int kBatch = 8;
   const int t = static_cast<int>(threadIdx.x);
@@ -152,7 +150,7 @@ __device__ __forceinline__ void move_elements(int n, Src src, Dst dst) {
     for (int k = 0; k < kBatch; ++k) {
       const int i = i0 + k * kThreads;
       std::uint32_t w = 0;
-      if (i < n) {
+      if (i < n && keep(i)) {
         const unsigned char* from = src(i);
 #pragma unroll
         for (int e = 0; e < E; ++e) w |= static_cast<std::uint32_t>(from[e]) << (8 * e);
@@ -162,7 +160,7 @@ __device__ __forceinline__ void move_elements(int n, Src src, Dst dst) {
 #pragma unroll
     for (int k = 0; k < kBatch; ++k) {
       const int i = i0 + k * kThreads;
-      if (i < n) {
+      if (i < n && keep(i)) {
         unsigned char* to = dst(i);
 #pragma unroll
         for (int e = 0; e < E; ++e) to[e] = static_cast<unsigned char>(buf[k] >> (8 * e));
@@ -171,19 +169,19 @@ __device__ __forceinline__ void move_elements(int n, Src src, Dst dst) {
   }
 }
 
-template <int E, int R>
+template <int E, int R, bool kStageRows>
 __global__ void __launch_bounds__(kThreads) interleave_wide_kernel(byte_view v, tiling g, bool rows_aligned) {
   using shape = interleave_shape<E, R>;
   constexpr int S = shape::S, W = shape::W, kRowChunks = shape::kRowChunks;
   extern __shared__ uint4 smem[];
   uint4* const staged = smem;  // kStageRows: each row's segment, as the aligned chunks covering it
-  uint4* const s = smem + shape::kStagedChunks;  // the block's output run
+  uint4* const s = smem + (kStageRows ? R * kRowChunks : 0);  // the block's output run
   const int t = static_cast<int>(threadIdx.x);
   g.for_each_tile([&](const tile_coord& tile) {
     // Only with staged rows: with rows in registers the boundary tiles' extra code costs a
     // block per SM, more than their head start gains (7 x N bytes 80.5 -> 74.0%, sweep 14).
     tile_coord at = tile;
-    if constexpr (shape::kStageRows) at.c0 = boundary_tiles_first(tile.c0 / shape::kSpan, g.tiles_c) * shape::kSpan;
+    if constexpr (kStageRows) at.c0 = boundary_tiles_first(tile.c0 / shape::kSpan, g.tiles_c) * shape::kSpan;
     const unsigned char* in = v.in + at.b * v.stride_in + at.c0 * E;
     unsigned char* out = v.out + at.b * v.stride_out + at.c0 * R * E;
     const std::int64_t width = min(static_cast<std::int64_t>(shape::kSpan), v.long_side - at.c0);
@@ -200,8 +198,9 @@ __global__ void __launch_bounds__(kThreads) interleave_wide_kernel(byte_view v, 
         const int col = i / R, row = i - col * R;
         return in + row * v.pitch_strided + col * E;
       };
-      if constexpr (shape::kStageRows) {
-        move_elements<E>(static_cast<int>(width) * R, source, [&](int i) { return out + i * E; });
+      if constexpr (kStageRows) {
+        move_elements<E>(
+            static_cast<int>(width) * R, source, [&](int i) { return out + i * E; }, [](int) { return true; });
       } else {
         for (int i = t; i < width * R; i += kThreads) {
           const unsigned char* src = source(i);
@@ -212,7 +211,7 @@ __global__ void __launch_bounds__(kThreads) interleave_wide_kernel(byte_view v, 
       return;
     }
     std::uint32_t rows[R * W];
-    if constexpr (shape::kStageRows) {
+    if constexpr (kStageRows) {
       // Asynchronous copies: every load of the tile is in flight at once, holding no registers.
       for (int i = t; i < R * kRowChunks; i += kThreads) {
         const int r = i / kRowChunks, j = i - r * kRowChunks;
@@ -266,24 +265,59 @@ __device__ __forceinline__ void gather_tall_rows(const std::uint32_t (&rows)[R *
       ...);
 }
 
+/** Blocks per SM the tall kernel is compiled for: its registers would otherwise allow 2-3
+ *  (up to 143 for 31 columns of bytes), and its copy-out keeps more blocks busy (sweep 19:
+ *  N x 31 bytes 89% at 4 blocks; 16M x 2 bytes 76 -> 96% at 6). */
+template <int R>
+inline constexpr int kTallBlocksPerSM = R > 8 ? 4 : 6;
+
+/**
+ * Few columns R (tall). Output rows that do not start 16-byte aligned (an odd long side of
+ * bytes) are written as the aligned 16-byte chunks of their own address range: for output
+ * row c the block writes the bytes [r0 - m_c, r0 + span - m_c) of its span, m_c being the
+ * row's misalignment, so every block stores whole aligned chunks and no chunk is shared
+ * by two blocks. The m_c bytes before r0 are the previous tile's last columns: the block
+ * builds them from the 16 bytes of input rows before its run (`head`). The first tile
+ * stores its first chunk's bytes one by one, and the last tile, element by element, writes
+ * from r0 - m_c to the end. Splitting chunks between neighbouring blocks instead, each
+ * warp finishing its 512-byte run's two partial chunks byte by byte, left the kernel
+ * instruction-bound: N x 31 bytes 55% of memcpy, 93% with aligned rows (sweep 19).
+ */
 template <int E, int R>
-__global__ void __launch_bounds__(kThreads) interleave_tall_kernel(byte_view v, tiling g) {
+__global__ void __launch_bounds__(kThreads, kTallBlocksPerSM<R>) interleave_tall_kernel(byte_view v, tiling g) {
   using shape = interleave_shape<E, R>;
   constexpr int S = shape::S, W = shape::W;
+  constexpr int kHead = 16 / E;                      // input rows whose bytes fill one chunk of each output row
+  constexpr int kRowChunks = kThreads * S / 16;      // 16-byte chunks of one output row's span
   __shared__ uint4 s[shape::kChunks];
+  __shared__ uint4 head[R];                          // output row c's kHead columns before r0
   const int t = static_cast<int>(threadIdx.x);
+  // Every output row starts at the same offset within a chunk from one tile to the next
+  // (spans are multiples of 16 bytes); whether any row is misaligned is known up front.
+  const bool rows_aligned = ((reinterpret_cast<std::uintptr_t>(v.out) | static_cast<std::uintptr_t>(v.pitch_strided) |
+                              static_cast<std::uintptr_t>(v.stride_out)) & 15) == 0;
   g.for_each_tile([&](const tile_coord& tile) {
     tile_coord at = tile;
     at.r0 = boundary_tiles_first(tile.r0 / shape::kSpan, g.tiles_r) * shape::kSpan;
     const unsigned char* in = v.in + at.b * v.stride_in + at.r0 * R * E;
     unsigned char* out = v.out + at.b * v.stride_out + at.r0 * E;
     const std::int64_t height = min(static_cast<std::int64_t>(shape::kSpan), v.long_side - at.r0);
-    if (height < shape::kSpan) {  // the last block: element by element
+    const bool last = at.r0 + shape::kSpan >= v.long_side;
+    if (height < shape::kSpan || (last && !rows_aligned)) {  // element by element
+      // Misaligned rows: row c from column r0 - m_c / E on, where the previous tile stopped.
+      const int back = (rows_aligned || at.r0 == 0) ? 0 : kHead;
+      const auto misaligned = [&](int c) {
+        return static_cast<int>(reinterpret_cast<std::uintptr_t>(out + c * v.pitch_strided) & 15) / E;
+      };
       move_elements<E>(
-          static_cast<int>(height) * R, [&](int i) { return in + i * E; },
+          static_cast<int>(height + back) * R, [&](int i) { return in + (i - back * R) * E; },
           [&](int i) {
-            const int row = i / R, col = i - row * R;
+            const int row = i / R - back, col = i - (row + back) * R;
             return out + col * v.pitch_strided + row * E;
+          },
+          [&](int i) {
+            const int row = i / R - back, col = i - (row + back) * R;
+            return row >= 0 || row >= -misaligned(col);
           });
       return;
     }
@@ -291,6 +325,13 @@ __global__ void __launch_bounds__(kThreads) interleave_tall_kernel(byte_view v, 
       __pipeline_memcpy_async(s + chunk_slot<R>(q), reinterpret_cast<const uint4*>(in) + q, 16);
     }
     __pipeline_commit();
+    if (!rows_aligned && at.r0 > 0) {
+      // Byte k of head[c] is byte k % E of column c of input row r0 - kHead + k / E.
+      for (int q = t; q < 16 * R; q += kThreads) {
+        const int c = q >> 4, k = q & 15;
+        reinterpret_cast<unsigned char*>(head)[q] = in[((k / E - kHead) * R + c) * E + k % E];
+      }
+    }
     __pipeline_wait_prior(0);
     __syncthreads();
     std::uint32_t rows[R * W];
@@ -300,19 +341,47 @@ __global__ void __launch_bounds__(kThreads) interleave_tall_kernel(byte_view v, 
     // the gather's stores and the copy-out below are both contiguous across lanes.
     gather_tall_rows<E, R>(rows, s, std::make_integer_sequence<int, R>{});
     __syncthreads();
-    // Copy-out in 16-byte pieces whatever S: each output row's S * kThreads bytes are
-    // contiguous in the buffer, in runs of 32 pieces (512 bytes) per warp.
-    constexpr int kRunsPerRow = kThreads * S / 512;
-    const int warp = t >> 5, lane = t & 31;
 #pragma unroll 1
-    for (int run = warp; run < R * kRunsPerRow; run += kThreads / 32) {
-      const int c = run / kRunsPerRow, part = run - c * kRunsPerRow;
-      std::uint32_t piece[4];
-      get_words<R, 4>(s, ((c * kRunsPerRow + part) * 32 + lane) * 4, piece);
-      interleave::warp_store_funnel<4>(out + c * v.pitch_strided + part * 512, piece);
+    for (int q = t; q < R * kRowChunks; q += kThreads) {
+      const int c = q / kRowChunks, j = q - c * kRowChunks;
+      unsigned char* row = out + c * v.pitch_strided;
+      const int m = static_cast<int>(reinterpret_cast<std::uintptr_t>(row) & 15);
+      std::uint32_t hi[4];
+      get_words<R, 4>(s, q * 4, hi);
+      if (m == 0) {
+        interleave::store_vector<4>(row + 16 * j, hi);
+        continue;
+      }
+      std::uint32_t lo[4], chunk[4];
+      if (j > 0) {
+        get_words<R, 4>(s, (q - 1) * 4, lo);
+      } else if (at.r0 > 0) {
+        const uint4 h = head[c];
+        lo[0] = h.x, lo[1] = h.y, lo[2] = h.z, lo[3] = h.w;
+      } else {  // only the chunk's bytes from m on are stored, all from hi
+        lo[0] = lo[1] = lo[2] = lo[3] = 0;
+      }
+      interleave::extract<4>(lo, hi, 16 - m, chunk);
+      unsigned char* dst = row - m + 16 * j;
+      if (j == 0 && at.r0 == 0) {  // the chunk starts before the row
+        for (int k = m; k < 16; ++k) dst[k] = interleave::byte_at<4>(chunk, k);
+      } else {
+        interleave::store_vector<4>(dst, chunk);
+      }
     }
     __syncthreads();
   });
+}
+
+template <int E, int R, bool kStageRows>
+void launch_wide(const plan& p, const byte_view& v) {
+  using shape = interleave_shape<E, R>;
+  const tiling g = make_tiling(p, R, shape::kSpan);
+  const auto kernel = interleave_wide_kernel<E, R, kStageRows>;
+  const int shared_bytes = shape::wide_shared_bytes(kStageRows);
+  allow_shared(kernel, shared_bytes);
+  prefer_shared_memory(kernel);
+  kernel<<<grid_for(g), kThreads, shared_bytes, p.stream>>>(v, g, p.vec_in);
 }
 
 template <int E, int R>
@@ -327,18 +396,23 @@ void launch_shape(const plan& p, bool wide) {
   v.stride_in = p.stride_in * e;
   v.stride_out = p.stride_out * e;
   if (wide) {
-    const tiling g = make_tiling(p, R, shape::kSpan);
-    const auto kernel = interleave_wide_kernel<E, R>;
-    allow_shared(kernel, shape::kWideSharedBytes);
-    prefer_shared_memory(kernel);
-    // p.vec_in: every input row starts 16-byte aligned, so no row's cover leaves its segment.
-    kernel<<<grid_for(g), kThreads, shape::kWideSharedBytes, p.stream>>>(v, g, p.vec_in);
-  } else if constexpr (interleave_serves(E, R, false)) {  // instantiated only where the plan uses it
+    // The rows are staged in shared memory by asynchronous copies (one memory round trip per
+    // tile, no registers held per load in flight) always with 4-byte pieces (R > 8), and
+    // with 8-byte pieces (4 to 8 rows) when they are not 16-byte aligned (p.vec_in), where
+    // the register funnel's second round trip costs more (7 x N bytes 79 -> 90%, sweep 19).
+    // Aligned rows of 4 to 8, and 2 or 3 rows, load straight into registers (staged: 4 x
+    // 16M bytes 96 -> 82%; with 16-byte pieces three blocks per SM; docs/auto.md).
+    if constexpr (shape::S == 4) {
+      launch_wide<E, R, true>(p, v);
+    } else if constexpr (shape::S == 8) {
+      p.vec_in ? launch_wide<E, R, false>(p, v) : launch_wide<E, R, true>(p, v);
+    } else {
+      launch_wide<E, R, false>(p, v);
+    }
+  } else {
     const tiling g = make_tiling(p, shape::kSpan, R);
     prefer_shared_memory(interleave_tall_kernel<E, R>);
     interleave_tall_kernel<E, R><<<grid_for(g), kThreads, 0, p.stream>>>(v, g);
-  } else {
-    raise(status::internal_error, "interleave kernel planned for ", R, " columns of ", E, "-byte elements");
   }
 }
 
@@ -356,7 +430,7 @@ void launch_skinny_interleave(const plan& p, bool wide) {
   switch (p.elem_bytes) {
     case 1: launch_for_rows<1>(p, wide, r, sizes); break;
     case 2: launch_for_rows<2>(p, wide, r, sizes); break;
-    case 4: launch_for_rows<4>(p, wide, r, sizes); break;  // tall: up to 8 columns (plan.hpp)
+    case 4: launch_for_rows<4>(p, wide, r, sizes); break;
     default: raise(status::internal_error, "interleave kernel planned for ", p.elem_bytes, "-byte elements");
   }
   check_launch(wide ? "interleave (few rows)" : "interleave (few columns)");

@@ -147,16 +147,26 @@ TEST(Plan, InterleaveNeedsAnAlignedPackedSideAndALongSideOfSeveralBlocks) {
   auto tall_off = shaped(100000, 7, 2);
   tall_off.in = reinterpret_cast<const void*>(0x100004);
   EXPECT_EQ(finalize(validate(tall_off)).path, auto_path::skinny_tall);
+  // Tall, the strided output rows must be element-aligned (their chunks split at elements).
+  auto tall_out = shaped(100000, 31, 2);
+  tall_out.out = reinterpret_cast<void*>(0x100000000001);
+  EXPECT_EQ(finalize(validate(tall_out)).path, auto_path::skinny_tall);
+  tall_out.out = reinterpret_cast<void*>(0x100000000002);
+  EXPECT_EQ(finalize(validate(tall_out)).path, auto_path::interleave_tall);
+  tall_out.elem_bytes = 1;
+  tall_out.out = reinterpret_cast<void*>(0x100000000001);
+  EXPECT_EQ(finalize(validate(tall_out)).path, auto_path::interleave_tall);
   auto batch = shaped(100000, 7, 1);
   batch.batch = 3;
   batch.stride_in = 100000 * 7 + 4;  // matrices not 16-byte aligned on the packed side
   EXPECT_EQ(finalize(validate(batch)).path, auto_path::skinny_tall);
   batch.stride_in = 100000 * 7 + 16;
   EXPECT_EQ(finalize(validate(batch)).path, auto_path::interleave_tall);
-  // 4-byte elements: interleaved up to 32 rows wide, but only up to 8 columns tall; 8 bytes never.
+  // 4-byte elements: interleaved up to 32 rows or columns; 8 bytes never.
   EXPECT_EQ(finalize(validate(shaped(31, 100000, 4))).path, auto_path::interleave_wide);
   EXPECT_EQ(finalize(validate(shaped(100000, 8, 4))).path, auto_path::interleave_tall);
-  EXPECT_EQ(finalize(validate(shaped(100000, 9, 4))).path, auto_path::skinny_tall);
+  EXPECT_EQ(finalize(validate(shaped(100000, 31, 4))).path, auto_path::interleave_tall);
+  EXPECT_EQ(finalize(validate(shaped(100000, 33, 4))).path, auto_path::skinny_tall);
   EXPECT_EQ(finalize(validate(shaped(7, 100000, 8))).path, auto_path::skinny_wide);
 }
 

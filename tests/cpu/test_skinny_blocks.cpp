@@ -170,6 +170,9 @@ TEST(SkinnyBlocks, PlanTakesSkinnyShapesWithAUsableDivisor) {
   EXPECT_TRUE(p.use);
   EXPECT_FALSE(p.wide);
   EXPECT_EQ(p.kernel, block_kernel::interleave);
+  p = make_skinny_blocks_plan(2097152, 31, 4, true);  // 4-byte elements too
+  EXPECT_EQ(p.kernel, block_kernel::interleave);
+  EXPECT_EQ(p.m, 256);
   // Not 16-byte aligned: the general kernel, whose block must fit 16 KiB.
   p = make_skinny_blocks_plan(31, 2097152, 1, false);
   EXPECT_TRUE(p.use);

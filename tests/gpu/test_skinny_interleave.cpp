@@ -1,11 +1,11 @@
 // The interleaving skinny kernels (src/kernels/skinny_interleave.cu): every row count they
 // serve (1 to 32, and 33, which falls back to the general skinny kernel), 1-, 2- and 4-byte
-// elements (4-byte ones tall from 9 columns on take the general kernel: plan.hpp), both
-// orientations, with the layouts that change their code path: strided rows aligned or
+// elements, both orientations, with the layouts that change their code path: strided rows aligned or
 // starting at every byte offset, padded leading dimensions, a strided-side pointer one byte
-// off (not even element-aligned for 2 and 4 bytes), and batches. The long side is five
-// blocks and a partial one, so the first, inner and last (boundary) tiles all run, the
-// boundary ones moved to the first blocks of each matrix.
+// off (not even element-aligned for 2 and 4 bytes, which the tall kernel leaves to the
+// general one), and batches. The long side is five blocks and a partial one, so the first,
+// inner and last (boundary) tiles all run, the boundary ones moved to the first blocks of
+// each matrix; or six whole blocks with misaligned strided rows, whose last tile is whole.
 #include "gpu_case.hpp"
 
 #include "core/plan.hpp"
@@ -18,8 +18,9 @@
 namespace xpose::testing {
 namespace {
 
-enum class layout { aligned_rows, odd_length, padded_ld, byte_offset, batched };
-const char* const layout_names[] = {"aligned_rows", "odd_length", "padded_ld", "byte_offset", "batched"};
+enum class layout { aligned_rows, odd_length, padded_ld, byte_offset, batched, whole_tiles_odd_ld };
+const char* const layout_names[] = {"aligned_rows", "odd_length", "padded_ld",
+                                    "byte_offset",  "batched",    "whole_tiles_odd_ld"};
 
 using param = std::tuple<std::size_t, int, bool, int>;  // element bytes, rows (or columns), wide, layout
 
@@ -38,6 +39,10 @@ TEST_P(SkinnyInterleave, MatchesCpuReference) {
     case layout::odd_length: break;
     case layout::padded_ld: (wide ? c.ld_in_pad : c.ld_out_pad) = 3; break;
     case layout::byte_offset: (wide ? c.in_offset : c.out_offset) = 1; break;
+    case layout::whole_tiles_odd_ld:  // misaligned strided rows whose last tile is a whole one
+      long_side = 6 * span;
+      (wide ? c.ld_in_pad : c.ld_out_pad) = 1;
+      break;
     case layout::batched:
       c.batch = 3;
       (wide ? c.stride_in_pad : c.stride_out_pad) = 5;
@@ -59,7 +64,7 @@ std::string param_name(const ::testing::TestParamInfo<param>& info) {
 INSTANTIATE_TEST_SUITE_P(EveryRowCount, SkinnyInterleave,
                          ::testing::Combine(::testing::Values<std::size_t>(1, 2, 4),
                                             ::testing::Range(1, detail::kMaxInterleave + 2), ::testing::Bool(),
-                                            ::testing::Range(0, 5)),
+                                            ::testing::Range(0, 6)),
                          param_name);
 
 }  // namespace
