@@ -398,13 +398,14 @@ void launch_shape(const plan& p, bool wide) {
   if (wide) {
     // The rows are staged in shared memory by asynchronous copies (one memory round trip per
     // tile, no registers held per load in flight) always with 4-byte pieces (R > 8), and
-    // with 8-byte pieces (4 to 8 rows) when they are not 16-byte aligned (p.vec_in), where
-    // the register funnel's second round trip costs more (7 x N bytes 79 -> 90%, sweep 19).
-    // Aligned rows of 4 to 8, and 2 or 3 rows, load straight into registers (staged: 4 x
-    // 16M bytes 96 -> 82%; with 16-byte pieces three blocks per SM; docs/auto.md).
+    // with 8-byte pieces (5 to 8 rows) when they are not 16-byte aligned (p.vec_in), where
+    // the register funnel's second round trip costs more (sweep 19, bytes: 7 x N 79 -> 90%,
+    // 8 x N 64 -> 82%, but 4 x N 80 -> 77%). Aligned rows, 4 rows, and 2 or 3 rows load
+    // straight into registers (staged: 4 x 16M bytes 96 -> 82%; with 16-byte pieces three
+    // blocks per SM; docs/auto.md).
     if constexpr (shape::S == 4) {
       launch_wide<E, R, true>(p, v);
-    } else if constexpr (shape::S == 8) {
+    } else if constexpr (shape::S == 8 && R >= 5) {
       p.vec_in ? launch_wide<E, R, false>(p, v) : launch_wide<E, R, true>(p, v);
     } else {
       launch_wide<E, R, false>(p, v);
