@@ -38,7 +38,7 @@ __global__ void __launch_bounds__(THREADS) batch_interleave_kernel(batch_interle
     const std::int64_t b = g / a.row_pieces;
     const unsigned char* src = a.in + (b * R * a.row_pieces + (g - b * a.row_pieces)) * S;
 #pragma unroll
-    for (int r = 0; r < R; ++r) interleave::load_vector<W, true>(src + r * a.row_bytes, rows[u] + r * W);
+    for (int r = 0; r < R; ++r) interleave::load_vector<W>(src + r * a.row_bytes, rows[u] + r * W);
   }
 #pragma unroll
   for (int u = 0; u < U; ++u) {

@@ -127,18 +127,18 @@ struct tall_map {
 
 // ---- S-byte vectors of W = S / 4 words --------------------------------------------------
 
-/** x = the S = 4W bytes at p (S-byte aligned); kGlobal: a streaming global load, else shared memory. */
-template <int W, bool kGlobal>
+/** x = the S = 4W bytes at p in global memory (S-byte aligned), by a streaming load. */
+template <int W>
 __device__ __forceinline__ void load_vector(const unsigned char* p, std::uint32_t* x) {
   if constexpr (W == 4) {
-    const uint4 u = kGlobal ? __ldcs(reinterpret_cast<const uint4*>(p)) : *reinterpret_cast<const uint4*>(p);
+    const uint4 u = __ldcs(reinterpret_cast<const uint4*>(p));
     x[0] = u.x, x[1] = u.y, x[2] = u.z, x[3] = u.w;
   } else if constexpr (W == 2) {
-    const uint2 u = kGlobal ? __ldcs(reinterpret_cast<const uint2*>(p)) : *reinterpret_cast<const uint2*>(p);
+    const uint2 u = __ldcs(reinterpret_cast<const uint2*>(p));
     x[0] = u.x, x[1] = u.y;
   } else {
     static_assert(W == 1, "vectors are 4, 8 or 16 bytes");
-    x[0] = kGlobal ? __ldcs(reinterpret_cast<const unsigned int*>(p)) : *reinterpret_cast<const std::uint32_t*>(p);
+    x[0] = __ldcs(reinterpret_cast<const unsigned int*>(p));
   }
 }
 
@@ -196,26 +196,26 @@ __device__ __forceinline__ void shuffle_down_one(const std::uint32_t (&v)[W], st
 }
 
 /**
- * The warp reads bytes [run, run + 32 S) as 32 S-byte pieces, lane l getting piece l,
- * whatever run's alignment: S-byte aligned loads, and the neighbour's piece through a
- * shuffle. Reads the aligned chunks covering the run, up to S - 1 bytes on each side of
- * it, which the caller guarantees are readable. kGlobal: run is in global memory, read
- * with streaming loads; otherwise in shared memory. All 32 lanes must call it.
+ * The warp reads bytes [run, run + 32 S) of global memory as 32 S-byte pieces, lane l
+ * getting piece l, whatever run's alignment: S-byte aligned streaming loads, and the
+ * neighbour's piece through a shuffle. Reads the aligned chunks covering the run, up to
+ * S - 1 bytes on each side of it, which the caller guarantees are readable. All 32 lanes
+ * must call it.
  */
-template <int W, bool kGlobal>
+template <int W>
 __device__ __forceinline__ void warp_load_funnel(const unsigned char* run, std::uint32_t (&v)[W]) {
   constexpr int S = 4 * W;
   const int lane = static_cast<int>(threadIdx.x & 31);
   const int m = static_cast<int>(reinterpret_cast<std::uintptr_t>(run) & (S - 1));
   if (m == 0) {
-    load_vector<W, kGlobal>(run + lane * S, v);
+    load_vector<W>(run + lane * S, v);
     return;
   }
   const unsigned char* floor = run - m;
   std::uint32_t a[W], next[W];
-  load_vector<W, kGlobal>(floor + lane * S, a);
+  load_vector<W>(floor + lane * S, a);
   shuffle_down_one<W>(a, next);
-  if (lane == 31) load_vector<W, kGlobal>(floor + 32 * S, next);
+  if (lane == 31) load_vector<W>(floor + 32 * S, next);
   extract<W>(a, next, m, v);
 }
 
@@ -239,8 +239,8 @@ __device__ __forceinline__ void warp_funnel_issue(const unsigned char* run, funn
   const int lane = static_cast<int>(threadIdx.x & 31);
   c.m = static_cast<int>(reinterpret_cast<std::uintptr_t>(run) & (S - 1));
   const unsigned char* floor = run - c.m;
-  load_vector<W, true>(floor + lane * S, c.own);
-  if (c.m != 0 && lane == 31) load_vector<W, true>(floor + 32 * S, c.after);
+  load_vector<W>(floor + lane * S, c.own);
+  if (c.m != 0 && lane == 31) load_vector<W>(floor + 32 * S, c.after);
 }
 
 template <int W>

@@ -140,11 +140,11 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks) wide_vector_kernel(T* da
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {  // issue every load first
       const vector_slot<V> at(a, u);
-      interleave::load_vector<4, true>(bytes_at(ws, at.j), x[u]);
+      interleave::load_vector<4>(bytes_at(ws, at.j), x[u]);
       if (a < U) {
         interleave::warp_funnel_issue<4>(bytes_at(data, L + at.jw), r1[u]);
       } else {
-        interleave::load_vector<4, true>(bytes_at(ws, at.j - U), r1[u].own);
+        interleave::load_vector<4>(bytes_at(ws, at.j - U), r1[u].own);
         r1[u].m = 0;
       }
       interleave::warp_funnel_issue<4>(bytes_at(data, 2 * L + at.jw), r2[u]);
@@ -195,8 +195,8 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks) tall_vector_kernel(T* da
     const vector_slot<V> at(a, u);
     const unsigned char* in = bytes_at(data, 3 * at.j);
 #pragma unroll
-    for (int r = 0; r < 3; ++r) interleave::load_vector<4, true>(in + 16 * r, y[u] + 4 * r);
-    if (at.jw < saved) interleave::load_vector<4, true>(bytes_at(ws, at.j), restored[u]);
+    for (int r = 0; r < 3; ++r) interleave::load_vector<4>(in + 16 * r, y[u] + 4 * r);
+    if (at.jw < saved) interleave::load_vector<4>(bytes_at(ws, at.j), restored[u]);
   }
   warp_signal_done(s, 0, t);
   warp_wait_for(g.tall_write_waits(t), s);
