@@ -8,13 +8,13 @@ namespace {
 
 bool multiple_of(std::uintptr_t v, std::uintptr_t m) { return v % m == 0; }
 
-// Every row start of a strided matrix batch is 16-byte aligned.
-bool rows_16b_aligned(const void* base, std::int64_t ld, std::int64_t stride, std::int64_t batch,
-                      std::size_t elem_bytes) {
+// Every row start of a strided matrix batch is a multiple of `align` bytes.
+bool rows_aligned(const void* base, std::int64_t ld, std::int64_t stride, std::int64_t batch,
+                  std::size_t elem_bytes, std::uintptr_t align = 16) {
   const auto e = static_cast<std::uintptr_t>(elem_bytes);
-  return multiple_of(reinterpret_cast<std::uintptr_t>(base), 16) &&
-         multiple_of(static_cast<std::uintptr_t>(ld) * e, 16) &&
-         (batch <= 1 || multiple_of(static_cast<std::uintptr_t>(stride) * e, 16));
+  return multiple_of(reinterpret_cast<std::uintptr_t>(base), align) &&
+         multiple_of(static_cast<std::uintptr_t>(ld) * e, align) &&
+         (batch <= 1 || multiple_of(static_cast<std::uintptr_t>(stride) * e, align));
 }
 
 // a * b, or INT64_MAX when that overflows: a pitch that large is simply "large". (A
@@ -87,6 +87,14 @@ auto_path choose_automatic(const plan& p) {
   // accesses, wider than the seed's 32 for elements under 16 bytes, stays coalesced.
   // (A tile moving each row as the aligned 16-byte chunks that cover it measured slower
   // on every element size: docs/auto.md.)
+  // 4 to 16 bytes whose output rows do not all start on a 32-byte sector (4095 x 4097):
+  // a tile that starts each output row's stores on a sector, so that no sector is split
+  // between two tiles' stores (sweep 20). 4-byte rows aligned on both sides keep the
+  // vectorized tile.
+  if (p.elem_bytes >= 4 && p.elem_aligned && !(p.elem_bytes == 4 && p.vec_in && p.vec_out) &&
+      !rows_aligned(p.out, p.ld_out, p.stride_out, p.batch, p.elem_bytes, 32)) {
+    return auto_path::sector_tile;
+  }
   if (!(p.vec_in && p.vec_out)) return auto_path::unaligned_tile;
   if (p.elem_bytes <= 4) return auto_path::vectorized_streaming;
   // 8 and 16 bytes: one scalar access already moves 8 or 16 bytes. When both row pitches
@@ -105,8 +113,8 @@ plan finalize(plan p) {
   const auto e = static_cast<std::uintptr_t>(p.elem_bytes);
   p.elem_aligned = multiple_of(reinterpret_cast<std::uintptr_t>(p.in), e) &&
                    multiple_of(reinterpret_cast<std::uintptr_t>(p.out), e);
-  p.vec_in = p.elem_aligned && rows_16b_aligned(p.in, p.ld_in, p.stride_in, p.batch, p.elem_bytes);
-  p.vec_out = p.elem_aligned && rows_16b_aligned(p.out, p.ld_out, p.stride_out, p.batch, p.elem_bytes);
+  p.vec_in = p.elem_aligned && rows_aligned(p.in, p.ld_in, p.stride_in, p.batch, p.elem_bytes);
+  p.vec_out = p.elem_aligned && rows_aligned(p.out, p.ld_out, p.stride_out, p.batch, p.elem_bytes);
   p.path = p.kernel == strategy::automatic ? choose_automatic(p) : auto_path::none;
   return p;
 }

@@ -32,6 +32,7 @@ void launch_automatic(const plan& p) {
       }
       break;  // only planned for aligned 1- and 2-byte elements
     case auto_path::unaligned_tile: return launch_unaligned_tile<T>(p);
+    case auto_path::sector_tile: return launch_sector_tile<T>(p);
     case auto_path::vectorized_streaming: return launch_vectorized_streaming<T>(p);
     case auto_path::tiled_padded:
     case auto_path::diagonal: {
