@@ -36,7 +36,7 @@ enum class auto_path {
   interleave_wide,       ///< 1-2 bytes, few rows: src/kernels/skinny_interleave.cu
   interleave_tall,       ///< 1-2 bytes, few columns: src/kernels/skinny_interleave.cu
   register_tile,         ///< 1- and 2-byte elements, aligned rows: src/kernels/register_tile.cuh
-  sector_tile,           ///< 4 to 16 bytes, output rows off 32-byte sectors: src/kernels/sector_tile.cu
+  sector_tile,           ///< 16 bytes, output rows off 32-byte sectors: src/kernels/sector_tile.cu
   unaligned_tile,        ///< rows not 16-byte aligned: a padded tile sized per element size
   vectorized_streaming,  ///< the vectorized tile with streaming cache hints
   tiled_padded,          ///< 8- and 16-byte elements

@@ -1,16 +1,19 @@
-// `auto` for 4-, 8- and 16-byte elements whose output rows do not all start on a 32-byte
-// sector (4095 x 4097, odd leading dimensions). A padded tile writes each output row's
-// segment of TILE elements; when that segment does not start on a sector, its first and
-// last sectors are shared with the tiles above and below, each writing part of them at a
-// different time. That cost 11-16 points (4095 x 4096 fp64 79.7% of memcpy, 4096 x 4097
-// 90.8%: misaligned output rows, not input rows, are what is slow; sweep 20).
+// `auto` for 16-byte elements whose output rows do not all start on a 32-byte sector
+// (4095 x 4097, odd leading dimensions). A padded tile writes each output row's segment of
+// TILE elements; when that segment does not start on a sector, its first and last sectors
+// are shared with the tiles above and below, each writing part of them at a different time.
+// Misaligned output rows, not input rows, are what is slow (sweep 20: 4095 x 4096 complex
+// double 86.5% of memcpy, 4096 x 4097 92.0%; fp64 79.7 against 90.8%).
 //
 // Here every tile writes, in each output row, whole sectors: the TILE elements from
 // r0 - shift on, shift being the row's offset in its sector (in elements; the same for
-// every tile of the row, as TILE elements are whole sectors). The shift columns before the
-// tile are input rows r0 - shift .. r0 - 1, so the tile stages kHalo = 32 / E - 1 input
-// rows above its own (re-read from L2: the tile above read them shortly before). The first
-// tile of an output row starts at the row's first element, and the last runs to its end.
+// every tile of the row, as TILE elements are whole sectors). The shift elements before the
+// tile come from input rows r0 - shift .. r0 - 1, so the tile stages kHalo = 32 / E - 1
+// input rows above its own (re-read from L2: the tile above read them shortly before). The
+// first tile of an output row starts at the row's first element, and the last runs to its
+// end. For 16-byte elements that is one more row per 32 (86.7 -> 90.6% at 4095 x 4097); for
+// 4 and 8 bytes the per-row shifts and 7 or 3 extra rows cost more than they save (77 ->
+// 62%, 80 -> 77%), so those keep the padded tile (plan.cpp).
 #include "element_types.hpp"
 #include "launchers.hpp"
 #include "matrix_view.cuh"
@@ -27,27 +30,49 @@ constexpr int kSectorBytes = 32;
 
 template <class T, int TILE, int BLOCK_ROWS>
 __global__ void __launch_bounds__(TILE* BLOCK_ROWS) sector_tile_kernel(matrix_view<T> m, tiling g) {
-  constexpr int kHalo = kSectorBytes / static_cast<int>(sizeof(T)) - 1;
-  __shared__ T tile[TILE + kHalo][TILE + 1];  // one element of padding: conflict-free column reads
+  constexpr int E = static_cast<int>(sizeof(T));
+  constexpr int kHalo = kSectorBytes / E - 1;
+  constexpr int kRows = TILE + kHalo;
+  constexpr int kLoads = (kRows + BLOCK_ROWS - 1) / BLOCK_ROWS;
+  __shared__ T tile[kRows][TILE + 1];  // one element of padding: conflict-free column reads
   const int tx = static_cast<int>(threadIdx.x), ty = static_cast<int>(threadIdx.y);
   g.for_each_tile([&](const tile_coord& at) {
-    const std::int64_t first = at.r0 - kHalo;  // the input row staged in tile[0]
-    const std::int64_t c = at.c0 + tx;
-    for (int j = ty; j < TILE + kHalo; j += BLOCK_ROWS) {
-      const std::int64_t r = first + j;
-      if (r >= 0 && r < m.rows && c < m.cols) tile[j][tx] = load_element<true>(m.in_row(at.b, r) + c);
+    // Inner tiles (not the first or last of an output row, all columns inside): no bounds
+    // checks, one store per element.
+    const bool inner = at.r0 > 0 && at.r0 + TILE < m.rows && at.c0 + TILE <= m.cols;
+    const T* src = m.in_row(at.b, at.r0) + at.c0 + tx;  // tile[kHalo + i] is input row r0 + i
+    if (inner) {
+#pragma unroll
+      for (int k = 0; k < kLoads; ++k) {
+        const int j = ty + k * BLOCK_ROWS;
+        if (j < kRows) tile[j][tx] = load_element<true>(src + (j - kHalo) * m.ld_in);
+      }
+    } else {
+      for (int j = ty; j < kRows; j += BLOCK_ROWS) {
+        const std::int64_t r = at.r0 - kHalo + j;
+        if (r >= 0 && r < m.rows && at.c0 + tx < m.cols) tile[j][tx] = load_element<true>(src + (j - kHalo) * m.ld_in);
+      }
     }
     __syncthreads();
-    const bool last = at.r0 + TILE >= m.rows;
-    for (int j = ty; j < TILE; j += BLOCK_ROWS) {
-      const std::int64_t oc = at.c0 + j;  // output row = input column
-      if (oc >= m.cols) break;            // uniform across a warp: TILE is a multiple of 32
-      T* row = m.out_row(at.b, oc);
-      const int shift = static_cast<int>(reinterpret_cast<std::uintptr_t>(row + at.r0) % kSectorBytes) /
-                        static_cast<int>(sizeof(T));
-      const std::int64_t begin = at.r0 == 0 ? 0 : at.r0 - shift;
-      const std::int64_t end = last ? m.rows : at.r0 + TILE - shift;
-      for (std::int64_t x = begin + tx; x < end; x += TILE) store_element<true>(row + x, tile[x - first][j]);
+    // Output row c0 + ty + j from its column r0 - shift on.
+    T* dst = m.out_row(at.b, at.c0 + ty) + at.r0;
+    if (inner) {
+#pragma unroll
+      for (int j = 0; j < TILE; j += BLOCK_ROWS) {
+        T* row = dst + j * m.ld_out;
+        const int shift = static_cast<int>(reinterpret_cast<std::uintptr_t>(row) & (kSectorBytes - 1)) / E;
+        store_element<true>(row + tx - shift, tile[kHalo + tx - shift][ty + j]);
+      }
+    } else {
+      const std::int64_t span_end = at.r0 + TILE < m.rows ? at.r0 + TILE : m.rows;
+      for (int j = 0; j < TILE && at.c0 + ty + j < m.cols; j += BLOCK_ROWS) {
+        T* row = dst + j * m.ld_out;
+        const int shift = static_cast<int>(reinterpret_cast<std::uintptr_t>(row) & (kSectorBytes - 1)) / E;
+        // The first tile of a row starts at its first element; the last runs to its end.
+        const int begin = at.r0 == 0 ? 0 : -shift;
+        const int end = static_cast<int>(span_end - at.r0) - (span_end == m.rows ? 0 : shift);
+        for (int i = begin + tx; i < end; i += TILE) store_element<true>(row + i, tile[kHalo + i][ty + j]);
+      }
     }
     __syncthreads();  // the next tile reuses the buffer
   });
@@ -63,12 +88,8 @@ void launch_shape(const plan& p) {
 
 template <class T>
 void launch_sector_tile(const plan& p) {
-  if constexpr (has_vector_path<T> && sizeof(T) >= 4) {  // element-aligned 4, 8 and 16 bytes
-    if constexpr (sizeof(T) == 16) {
-      launch_shape<T, 32, 8>(p);
-    } else {
-      launch_shape<T, 64, 8>(p);
-    }
+  if constexpr (has_vector_path<T> && sizeof(T) == 16) {  // element-aligned 16 bytes
+    launch_shape<T, 32, 8>(p);
     check_launch("sector_tile");
   } else {
     raise(status::internal_error, "sector tile planned for ", sizeof(T), "-byte elements");

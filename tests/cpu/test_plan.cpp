@@ -67,15 +67,13 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(shaped(8192, 8192, 8))).path, auto_path::tiled_padded);   // 64 KiB both
   EXPECT_EQ(finalize(validate(shaped(16384, 16384, 16))).path, auto_path::tiled_padded);
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 16))).path, auto_path::tiled_padded);
-  // Rows that are not 16-byte aligned take the unaligned (wide padded) tile; for 4 to 16
-  // bytes, output rows off 32-byte sectors take the sector tile.
+  // Rows that are not 16-byte aligned take the unaligned (wide padded) tile; 16-byte
+  // elements whose output rows are off 32-byte sectors take the sector tile.
   EXPECT_EQ(finalize(validate(shaped(4095, 4097, 1))).path, auto_path::unaligned_tile);
-  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 4))).path, auto_path::sector_tile);
-  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 8))).path, auto_path::sector_tile);
+  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 4))).path, auto_path::unaligned_tile);
+  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 8))).path, auto_path::unaligned_tile);
   EXPECT_EQ(finalize(validate(shaped(4095, 4097, 16))).path, auto_path::sector_tile);
-  EXPECT_EQ(finalize(validate(shaped(4096, 4097, 4))).path, auto_path::unaligned_tile);  // output rows aligned
-  EXPECT_EQ(finalize(validate(shaped(4096, 4097, 8))).path, auto_path::unaligned_tile);
-  EXPECT_EQ(finalize(validate(shaped(4092, 4096, 4))).path, auto_path::vectorized_streaming);  // 16-byte rows
+  EXPECT_EQ(finalize(validate(shaped(4096, 4097, 16))).path, auto_path::tiled_padded);  // output rows aligned
 }
 
 TEST(Plan, ElementMisalignedPointersTakeTheUnalignedTile) {
