@@ -21,17 +21,12 @@ namespace {
 /** The plan's auto path for the case, with pointers at the same offsets from a 256-byte
  *  boundary as run_case's buffers. */
 detail::auto_path planned_path(const gpu_case& c) {
+  const reference::layout l = c.resolved();
   detail::request r;
   r.in = reinterpret_cast<const void*>(std::uintptr_t{0x100000} + c.in_offset);
   r.out = reinterpret_cast<void*>(std::uintptr_t{0x100000000000} + c.out_offset);
-  r.batch = c.batch;
-  r.rows = c.rows;
-  r.cols = c.cols;
-  r.elem_bytes = c.elem_bytes;
-  r.ld_in = c.cols + c.ld_in_pad;
-  r.ld_out = c.rows + c.ld_out_pad;
-  r.stride_in = c.rows * r.ld_in + c.stride_in_pad;
-  r.stride_out = c.cols * r.ld_out + c.stride_out_pad;
+  r.batch = l.batch, r.rows = l.rows, r.cols = l.cols, r.elem_bytes = l.elem_bytes;
+  r.ld_in = l.ld_in, r.ld_out = l.ld_out, r.stride_in = l.stride_in, r.stride_out = l.stride_out;
   return detail::finalize(detail::validate(r)).path;
 }
 

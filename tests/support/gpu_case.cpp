@@ -31,16 +31,21 @@ std::string gpu_case::describe() const {
   return os.str();
 }
 
-::testing::AssertionResult run_case(const gpu_case& c) {
+reference::layout gpu_case::resolved() const {
   reference::layout l;
-  l.batch = c.batch;
-  l.rows = c.rows;
-  l.cols = c.cols;
-  l.elem_bytes = c.elem_bytes;
-  l.ld_in = c.cols + c.ld_in_pad;
-  l.ld_out = c.rows + c.ld_out_pad;
-  l.stride_in = c.rows * l.ld_in + c.stride_in_pad;
-  l.stride_out = c.cols * l.ld_out + c.stride_out_pad;
+  l.batch = batch;
+  l.rows = rows;
+  l.cols = cols;
+  l.elem_bytes = elem_bytes;
+  l.ld_in = cols + ld_in_pad;
+  l.ld_out = rows + ld_out_pad;
+  l.stride_in = rows * l.ld_in + stride_in_pad;
+  l.stride_out = cols * l.ld_out + stride_out_pad;
+  return l;
+}
+
+::testing::AssertionResult run_case(const gpu_case& c) {
+  const reference::layout l = c.resolved();
   const std::size_t e = c.elem_bytes;
   const std::size_t in_bytes = c.in_offset + static_cast<std::size_t>(reference::in_span(l)) * e;
   const std::size_t out_bytes = kGuard + c.out_offset + static_cast<std::size_t>(reference::out_span(l)) * e + kGuard;

@@ -3,6 +3,8 @@
 // compared with the CPU reference applied to an identically poisoned host buffer.
 #pragma once
 
+#include "reference.hpp"
+
 #include <xpose/xpose.hpp>
 
 #include <gtest/gtest.h>
@@ -24,6 +26,8 @@ struct gpu_case {
   std::uint64_t seed = 1;
 
   [[nodiscard]] std::string describe() const;
+  /** Leading dimensions and strides in elements, every padding applied. */
+  [[nodiscard]] reference::layout resolved() const;
 };
 
 /** Runs the case; the failure message names the case and the first wrong element. */
