@@ -82,11 +82,6 @@ auto_path choose_automatic(const plan& p) {
   // 1- and 2-byte elements: transposing 16 x 16 / 8 x 8 blocks in registers keeps every
   // access 16 bytes wide without scalar shared-memory traffic.
   if (p.elem_bytes <= 2 && p.vec_in && p.vec_out) return auto_path::register_tile;
-  // Rows that are not 16-byte aligned (odd leading dimensions, offset pointers): the
-  // 16-byte paths would fall back to scalar accesses; a padded tile with one-element
-  // accesses, wider than the seed's 32 for elements under 16 bytes, stays coalesced.
-  // (A tile moving each row as the aligned 16-byte chunks that cover it measured slower
-  // on every element size: docs/auto.md.)
   // 16-byte elements whose output rows do not all start on a 32-byte sector (4095 x 4097):
   // a tile that starts each output row's stores on a sector, so that no sector is split
   // between two tiles' stores (86.7 -> 90.6%, sweep 20). For 4 and 8 bytes its extra
@@ -94,6 +89,11 @@ auto_path choose_automatic(const plan& p) {
   if (p.elem_bytes == 16 && p.elem_aligned && !rows_aligned(p.out, p.ld_out, p.stride_out, p.batch, 16, 32)) {
     return auto_path::sector_tile;
   }
+  // Rows that are not 16-byte aligned (odd leading dimensions, offset pointers): the
+  // 16-byte paths would fall back to scalar accesses; a padded tile with one-element
+  // accesses, wider than the seed's 32 for elements under 16 bytes, stays coalesced.
+  // (A tile moving each row as the aligned 16-byte chunks that cover it measured slower
+  // on every element size: docs/auto.md.)
   if (!(p.vec_in && p.vec_out)) return auto_path::unaligned_tile;
   if (p.elem_bytes <= 4) return auto_path::vectorized_streaming;
   // 8 and 16 bytes: one scalar access already moves 8 or 16 bytes. When both row pitches

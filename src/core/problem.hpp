@@ -33,8 +33,8 @@ enum class auto_path {
   batch_interleave,      ///< packed batches of matrices with few rows: src/kernels/batch_interleave.cu
   skinny_wide,           ///< few rows, packed output rows: src/kernels/skinny.cu
   skinny_tall,           ///< few columns, packed input rows: src/kernels/skinny.cu
-  interleave_wide,       ///< 1-2 bytes, few rows: src/kernels/skinny_interleave.cu
-  interleave_tall,       ///< 1-2 bytes, few columns: src/kernels/skinny_interleave.cu
+  interleave_wide,       ///< 1-4 bytes, few rows: src/kernels/skinny_interleave.cu
+  interleave_tall,       ///< 1-4 bytes, few columns: src/kernels/skinny_interleave.cu
   register_tile,         ///< 1- and 2-byte elements, aligned rows: src/kernels/register_tile.cuh
   sector_tile,           ///< 16 bytes, output rows off 32-byte sectors: src/kernels/sector_tile.cu
   unaligned_tile,        ///< rows not 16-byte aligned: a padded tile sized per element size

@@ -28,10 +28,15 @@ namespace {
 
 constexpr int kSectorBytes = 32;
 
+/** Elements from the sector boundary before p to p. */
+template <class T>
+__device__ __forceinline__ int sector_shift(const T* p) {
+  return static_cast<int>(reinterpret_cast<std::uintptr_t>(p) & (kSectorBytes - 1)) / static_cast<int>(sizeof(T));
+}
+
 template <class T, int TILE, int BLOCK_ROWS>
 __global__ void __launch_bounds__(TILE* BLOCK_ROWS) sector_tile_kernel(matrix_view<T> m, tiling g) {
-  constexpr int E = static_cast<int>(sizeof(T));
-  constexpr int kHalo = kSectorBytes / E - 1;
+  constexpr int kHalo = kSectorBytes / static_cast<int>(sizeof(T)) - 1;
   constexpr int kRows = TILE + kHalo;
   constexpr int kLoads = (kRows + BLOCK_ROWS - 1) / BLOCK_ROWS;
   __shared__ T tile[kRows][TILE + 1];  // one element of padding: conflict-free column reads
@@ -60,14 +65,14 @@ __global__ void __launch_bounds__(TILE* BLOCK_ROWS) sector_tile_kernel(matrix_vi
 #pragma unroll
       for (int j = 0; j < TILE; j += BLOCK_ROWS) {
         T* row = dst + j * m.ld_out;
-        const int shift = static_cast<int>(reinterpret_cast<std::uintptr_t>(row) & (kSectorBytes - 1)) / E;
+        const int shift = sector_shift(row);
         store_element<true>(row + tx - shift, tile[kHalo + tx - shift][ty + j]);
       }
     } else {
       const std::int64_t span_end = at.r0 + TILE < m.rows ? at.r0 + TILE : m.rows;
       for (int j = 0; j < TILE && at.c0 + ty + j < m.cols; j += BLOCK_ROWS) {
         T* row = dst + j * m.ld_out;
-        const int shift = static_cast<int>(reinterpret_cast<std::uintptr_t>(row) & (kSectorBytes - 1)) / E;
+        const int shift = sector_shift(row);
         // The first tile of a row starts at its first element; the last runs to its end.
         const int begin = at.r0 == 0 ? 0 : -shift;
         const int end = static_cast<int>(span_end - at.r0) - (span_end == m.rows ? 0 : shift);

@@ -47,7 +47,9 @@ struct interleave_shape {
   static constexpr int kSpan = kThreads * S / E;  // long-side elements per block
   static constexpr int kChunks = kThreads * S * R / 16;  // 16-byte chunks of the block's run
   static constexpr int kRowChunks = kThreads * S / 16 + 1;  // aligned cover of one strided row's segment
-  static constexpr int wide_shared_bytes(bool staged) { return ((staged ? R * kRowChunks : 0) + kChunks) * 16; }
+  /** 16-byte chunks the wide kernel stages its rows in, before its output run. */
+  __host__ __device__ static constexpr int staged_chunks(bool staged) { return staged ? R * kRowChunks : 0; }
+  static constexpr int wide_shared_bytes(bool staged) { return (staged_chunks(staged) + kChunks) * 16; }
 };
 
 /** Byte-level matrix description: a transpose only moves bytes. */
@@ -193,7 +195,7 @@ __global__ void __launch_bounds__(kThreads) interleave_wide_kernel(byte_view v, 
   constexpr int S = shape::S, W = shape::W, kRowChunks = shape::kRowChunks;
   extern __shared__ uint4 smem[];
   uint4* const staged = smem;  // kStageRows: each row's segment, as the aligned chunks covering it
-  uint4* const s = smem + (kStageRows ? R * kRowChunks : 0);  // the block's output run
+  uint4* const s = smem + shape::staged_chunks(kStageRows);  // the block's output run
   const int t = static_cast<int>(threadIdx.x);
   g.for_each_tile([&](const tile_coord& tile) {
     // Only with staged rows: with rows in registers the boundary tiles' extra code costs a
@@ -243,7 +245,7 @@ __global__ void __launch_bounds__(kThreads) interleave_wide_kernel(byte_view v, 
 #pragma unroll
       for (int r = 0; r < R; ++r) {
         const int m = static_cast<int>(reinterpret_cast<std::uintptr_t>(in + r * v.pitch_strided) & 15);
-read_staged<W>(reinterpret_cast<const unsigned char*>(staged + r * kRowChunks) + m + t * S, rows + r * W);
+        read_staged<W>(reinterpret_cast<const unsigned char*>(staged + r * kRowChunks) + m + t * S, rows + r * W);
       }
     } else {
 #pragma unroll
@@ -323,15 +325,20 @@ __global__ void __launch_bounds__(kThreads, kTallBlocksPerSM<R>) interleave_tall
       const auto misaligned = [&](int c) {
         return static_cast<int>(reinterpret_cast<std::uintptr_t>(out + c * v.pitch_strided) & 15) / E;
       };
+      // Element i: column i % R of input row r0 - back + i / R.
+      const auto row_col = [&](int i) {
+        const int row = i / R - back;
+        return make_int2(row, i - (row + back) * R);
+      };
       move_elements<E>(
           static_cast<int>(height + back) * R, [&](int i) { return in + (i - back * R) * E; },
           [&](int i) {
-            const int row = i / R - back, col = i - (row + back) * R;
-            return out + col * v.pitch_strided + row * E;
+            const int2 rc = row_col(i);
+            return out + rc.y * v.pitch_strided + rc.x * E;
           },
-          [&](int i) {
-            const int row = i / R - back, col = i - (row + back) * R;
-            return row >= 0 || row >= -misaligned(col);
+          [&](int i) {  // rows before r0: only the m_c / E the previous tile left
+            const int2 rc = row_col(i);
+            return rc.x >= 0 || rc.x >= -misaligned(rc.y);
           });
       return;
     }
