@@ -88,9 +88,8 @@ xpose_status_t xpose_transpose_batched(const void* in, void* out, int64_t batch,
 /**
  * In-place transpose (CUB's two-call pattern): ask for the workspace size, then transpose.
  * Square matrices, 1 x N and N x 1 need no workspace (0 bytes). 3 x L and L x 3 need
- * L * elem_bytes + 3 + 4 * (2 + 2 * ceil(L * elem_bytes / 8192)) bytes (the long side, then
- * counters and flags of an ordered sweep). Every other shape needs max(rows, cols) *
- * elem_bytes bytes. Whatever the batch, aligned to elem_bytes; the call does not allocate.
+ * (round_up(L, 16) + L) * elem_bytes bytes (two rows of the long side, the second starting
+ * on a 16-element boundary). Every other shape needs max(rows, cols) * elem_bytes bytes. Whatever the batch, aligned to elem_bytes; the call does not allocate.
  * See docs/inplace.md for the algorithms.
  */
 xpose_status_t xpose_transpose_inplace_workspace_size(int64_t rows, int64_t cols, size_t elem_bytes,

@@ -1,6 +1,6 @@
 // In-place dispatch: square matrices to the tile-pair kernel, stacks of squares to the
-// squares plus a row permutation, 3 x L and L x 3 to the ticketed sweep, 2 x L and L x 2
-// to the halving sweep, a short side of 4 to 64 to blocks and split cycle walks, the rest to
+// squares plus a row permutation, 2 or 3 rows (or columns) to row copies and three
+// interleaves, a short side of 4 to 64 to blocks and split cycle walks, the rest to
 // the three line permutations (docs/inplace.md).
 #include "inplace.hpp"
 
@@ -9,7 +9,6 @@
 #include "device_checks.hpp"
 #include "skinny_blocks.hpp"
 #include "stacked_squares.hpp"
-#include "three_row_schedule.hpp"
 
 #include <algorithm>
 
@@ -30,12 +29,9 @@ void transpose_inplace(const inplace_request& r) {
     } else if (const auto stacked = make_stacked_squares_plan(r.rows, r.cols, static_cast<std::int64_t>(r.elem_bytes));
                stacked.use) {
       launch_inplace_stacked_squares<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, stacked, r.stream);
-    } else if ((r.rows == 3 || r.cols == 3) &&
-               three_row_sweep_applies(std::max(r.rows, r.cols), three_row_tile_cols(sizeof(T)))) {
-      launch_inplace_three_rows<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, r.workspace, r.stream);
-    } else if (r.rows == 2 || r.cols == 2) {
-      launch_inplace_two_rows<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, static_cast<T*>(r.workspace),
-                                 r.stream);
+    } else if (std::min(r.rows, r.cols) <= 3) {
+      launch_inplace_row_interleave<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, static_cast<T*>(r.workspace),
+                                       r.stream);
     } else if (const auto blocks = make_skinny_blocks_plan(r.rows, r.cols, static_cast<std::int64_t>(r.elem_bytes),
                                                            aligned16(r.data));
                blocks.use) {

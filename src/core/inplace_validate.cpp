@@ -2,7 +2,7 @@
 // fuzz target links this file).
 #include "inplace.hpp"
 #include "raise.hpp"
-#include "three_row_schedule.hpp"
+#include "row_interleave_schedule.hpp"
 #include "validate.hpp"
 
 #include <algorithm>
@@ -37,7 +37,7 @@ std::size_t inplace_workspace_bytes(std::int64_t rows, std::int64_t cols, std::s
   // shared memory (docs/inplace.md).
   if (!rectangular(rows, cols)) return 0;
   const std::int64_t L = std::max(rows, cols);
-  if (std::min(rows, cols) == 3) return three_row_workspace_bytes(L, static_cast<std::int64_t>(elem_bytes));
+  if (std::min(rows, cols) == 3) return static_cast<std::size_t>(row_interleave_workspace_elements(3, L)) * elem_bytes;
   return static_cast<std::size_t>(L) * elem_bytes;
 }
 

@@ -125,6 +125,21 @@ struct tall_map {
   }
 };
 
+/**
+ * Shared-memory slot of 16-byte chunk q of an output run that thread t fills at chunks
+ * t R .. t R + R - 1 and lanes then read in order. With an even R, thread t's chunks would
+ * meet in few banks; an XOR of the chunk index within groups of eight spreads them and
+ * keeps the in-order reads conflict-free. With an odd R they are conflict-free as they are.
+ */
+template <int R>
+__device__ __forceinline__ int chunk_slot(int q) {
+  if constexpr (R % 2 == 0) {
+    return q ^ ((q >> 3) & 7);
+  } else {
+    return q;
+  }
+}
+
 // ---- S-byte vectors of W = S / 4 words --------------------------------------------------
 
 /** x = the S = 4W bytes at p in global memory (S-byte aligned), by a streaming load. */

@@ -40,7 +40,7 @@ inline bool has_programmatic_launch() {
     while the previous kernel on `stream` drains: its blocks must call
     cudaGridDependencySynchronize() before touching memory, and the previous kernel lets it
     be scheduled early with cudaTriggerProgrammaticLaunchCompletion() (see
-    chain_with_neighbour_steps in inplace_two_rows.cu). Otherwise a plain stream-ordered
+    chain_with_neighbour_steps in inplace_row_interleave.cu). Otherwise a plain stream-ordered
     launch. */
 template <class... Params, class... Args>
 void launch_overlapping_previous(bool programmatic, void (*kernel)(Params...), dim3 grid, dim3 block,

@@ -38,16 +38,12 @@ template <class T>
 void launch_inplace_skinny_blocks(T* data, std::int64_t batch, void* workspace, const skinny_blocks_plan& plan,
                                   cudaStream_t stream);
 
-/** In-place transpose of 2 x L or L x 2 matrices; `workspace` holds L elements. */
+/** In-place transpose of 2 x L, L x 2, 3 x L or L x 3 matrices
+    (core/row_interleave_schedule.hpp); `workspace` holds
+    row_interleave_workspace_elements(min(rows, cols), L) elements. */
 template <class T>
-void launch_inplace_two_rows(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, T* workspace,
-                             cudaStream_t stream);
-
-/** In-place transpose of 3 x L or L x 3 matrices (core/three_row_schedule.hpp); `workspace`
-    holds three_row_workspace_bytes(L, sizeof(T)) bytes. Needs three_row_sweep_applies. */
-template <class T>
-void launch_inplace_three_rows(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
-                               cudaStream_t stream);
+void launch_inplace_row_interleave(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, T* workspace,
+                                   cudaStream_t stream);
 
 /** Throws cuda_error if the launch just made failed. */
 void check_launch(const char* kernel_name);

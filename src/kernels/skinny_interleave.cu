@@ -61,16 +61,7 @@ struct byte_view {
   std::int64_t stride_in, stride_out;          // bytes between matrices
 };
 
-// With an even R, thread t's chunks t * R + i would meet in few banks; an XOR of the chunk
-// index within groups of eight spreads them and keeps the contiguous copy conflict-free.
-template <int R>
-__device__ __forceinline__ int chunk_slot(int q) {
-  if constexpr (R % 2 == 0) {
-    return q ^ ((q >> 3) & 7);
-  } else {
-    return q;
-  }
-}
+using interleave::chunk_slot;
 
 /** Word `word` of the staged run (Chunk: uint4 or const uint4). */
 template <int R, class Chunk>

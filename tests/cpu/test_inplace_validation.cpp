@@ -1,6 +1,4 @@
 // In-place API: the workspace rule and argument errors, decided on the host.
-#include "core/three_row_schedule.hpp"
-
 #include <xpose/xpose.h>
 #include <xpose/xpose.hpp>
 
@@ -32,22 +30,19 @@ TEST(InplaceValidation, RectangularNeedsOneLongSideOfWorkspace) {
             XPOSE_INVALID_ARGUMENT);  // 2^60 elements: past the 2^52 limit
 }
 
-// Three rows (or columns): the long side, up to 3 alignment bytes, a ticket counter and two
-// flags per tile (kThreeRowTileBytes of a row) (core/three_row_schedule.hpp), whatever the batch.
-TEST(InplaceValidation, ThreeRowsNeedTheLongSideAndTwoFlagsPerTile) {
-  const std::size_t tile = xpose::detail::kThreeRowTileBytes;  // bytes of a row per tile
-  auto tiles = [&](std::size_t row_bytes) { return (row_bytes + tile - 1) / tile; };
+// Three rows (or columns): rows 1 and 2, the second starting on a 16-element boundary,
+// i.e. (round_up(L, 16) + L) elements, whatever the batch.
+TEST(InplaceValidation, ThreeRowsNeedTwoLongSides) {
   std::size_t bytes = 0;
   EXPECT_EQ(xpose_transpose_inplace_workspace_size(3, 5, 4, &bytes), XPOSE_SUCCESS);
-  EXPECT_EQ(bytes, 20u + 3u + 4u * 4u);
-  EXPECT_EQ(xpose::transpose_inplace_workspace_size(5592406, 3, 4),
-            5592406u * 4u + 3u + 4u * (2u + 2u * tiles(5592406u * 4u)));
-  EXPECT_EQ(xpose::transpose_inplace_workspace_size(3, tile, 1), tile + 3u + 4u * 4u);
-  EXPECT_EQ(xpose::transpose_inplace_workspace_size(3, tile + 1, 1), tile + 1u + 3u + 4u * 6u);
-  EXPECT_EQ(xpose_transpose_inplace(fake(), 3, 5, 4, reinterpret_cast<void*>(std::uintptr_t{0x30000000}), 38,
+  EXPECT_EQ(bytes, (16u + 5u) * 4u);
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(5592406, 3, 4), (5592416u + 5592406u) * 4u);
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(3, 32, 1), 64u);
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(33, 3, 16), (48u + 33u) * 16u);
+  EXPECT_EQ(xpose_transpose_inplace(fake(), 3, 5, 4, reinterpret_cast<void*>(std::uintptr_t{0x30000000}), 83,
                                     nullptr),
             XPOSE_INVALID_ARGUMENT);
-  EXPECT_NE(std::string(xpose_last_error_message()).find("needs 39 bytes"), std::string::npos)
+  EXPECT_NE(std::string(xpose_last_error_message()).find("needs 84 bytes"), std::string::npos)
       << xpose_last_error_message();
 }
 

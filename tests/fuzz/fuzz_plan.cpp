@@ -7,7 +7,6 @@
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include "core/inplace.hpp"
-#include "core/three_row_schedule.hpp"
 #include "core/plan.hpp"
 #include "core/validate.hpp"
 
@@ -55,7 +54,7 @@ int fuzz_inplace(FuzzedDataProvider& f) {
   const std::int64_t L = r.rows > r.cols ? r.rows : r.cols;
   const bool three_rows = (r.rows < r.cols ? r.rows : r.cols) == 3;
   require(need == (!rectangular ? 0
-                   : three_rows ? xpose::detail::three_row_workspace_bytes(L, static_cast<std::int64_t>(r.elem_bytes))
+                   : three_rows ? static_cast<std::size_t>((L + 15) / 16 * 16 + L) * r.elem_bytes
                                 : static_cast<std::size_t>(L) * r.elem_bytes));
   const std::int64_t elements = r.batch * r.rows * r.cols;  // validated: no overflow
   if (elements > 0) require(r.data != nullptr);

@@ -5,8 +5,7 @@
 // and around the workspace must be unchanged.
 #include "core/skinny_blocks.hpp"
 #include "core/stacked_squares.hpp"
-#include "core/three_row_schedule.hpp"
-#include "core/two_row_schedule.hpp"
+#include "core/row_interleave_schedule.hpp"
 #include "device_buffer.hpp"
 #include "gpu_case.hpp"
 #include "reference.hpp"
@@ -73,7 +72,7 @@ std::vector<unsigned char> to_host(const void* p, std::size_t bytes) {
   const bool rectangular = c.rows != c.cols && c.rows > 1 && c.cols > 1;
   const std::int64_t L = std::max(c.rows, c.cols);
   const std::size_t formula = !rectangular                    ? 0
-                              : std::min(c.rows, c.cols) == 3 ? detail::three_row_workspace_bytes(L, c.elem)
+                              : std::min(c.rows, c.cols) == 3 ? static_cast<std::size_t>((L + 15) / 16 * 16 + L) * c.elem
                                                               : static_cast<std::size_t>(L) * c.elem;
   if (ws_bytes != formula) {
     return ::testing::AssertionFailure() << c.describe() << ": workspace " << ws_bytes << " bytes, documented "
@@ -227,60 +226,35 @@ TEST_P(InplaceStackedSquares, MatchesReference) {
 
 INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceStackedSquares, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
 
-// 2 x L and L x 2 (a row copy and three interleaves): lengths around the limit up to which
-// one block stages the whole matrix, around the block boundaries, odd lengths; pointers 16-byte aligned (vector path),
-// element-aligned only (element path) and byte offsets (byte-wise elements); batches.
-class InplaceTwoRows : public ::testing::TestWithParam<std::size_t> {};
+// 2 x L, L x 2, 3 x L and L x 3 (core/row_interleave_schedule.hpp: row copies and three
+// interleaves): lengths around the limit up to which one block stages the whole matrix,
+// around the block boundaries, odd lengths (rows that start anywhere: the copies' funnel
+// shifts); pointers 16-byte aligned (vector path), element-aligned only (element path)
+// and byte offsets (byte-wise elements); batches of 1 and 3 (with odd lengths, matrices 1
+// and 2 start unaligned).
+class InplaceRowInterleave : public ::testing::TestWithParam<std::tuple<int, std::size_t>> {};
 
-TEST_P(InplaceTwoRows, MatchesReference) {
+TEST_P(InplaceRowInterleave, MatchesReference) {
   XPOSE_REQUIRE_GPU();
-  const std::size_t e = GetParam();
-  const std::int64_t lim = detail::two_row_staged_limit(static_cast<std::int64_t>(e));
+  const auto [R, e] = GetParam();
+  const std::int64_t lim = detail::row_interleave_staged_limit(R, static_cast<std::int64_t>(e));
   const std::int64_t lengths[] = {3, 17, lim - 1, lim, lim + 1, lim + 17, 2 * lim - 5, 2 * lim + 33, 100003,
-                                  (std::int64_t{1} << 20) + 5};
+                                  std::int64_t{1} << 20, (std::int64_t{1} << 20) + 5};
   const std::size_t offsets[] = {0, e < 16 ? e : std::size_t{0}, e > 1 ? std::size_t{1} : std::size_t{0}};
   for (const std::int64_t L : lengths) {
     for (const bool wide : {true, false}) {
       for (const std::size_t offset : offsets) {
         for (const std::int64_t batch : {std::int64_t{1}, std::int64_t{3}}) {
-          const std::int64_t r = wide ? 2 : L, c = wide ? L : 2;
-          EXPECT_TRUE(run_inplace({e, r, c, batch, offset, static_cast<std::uint64_t>(L * 31 + offset + batch)}));
+          const std::int64_t r = wide ? R : L, c = wide ? L : R;
+          EXPECT_TRUE(run_inplace({e, r, c, batch, offset, static_cast<std::uint64_t>(L * 31 + offset + batch + R)}));
         }
       }
     }
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceTwoRows, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
-
-// 3 x L and L x 3: the ticketed sweep from 8 tiles on, the line permutations below. Lengths
-// around that limit, rows 16-byte aligned or not (funnel loads and stores), the saved
-// columns ending inside a warp's run, the last tiles through shared memory; 16-byte
-// aligned, element-aligned and byte-offset pointers (the element kernel), batches of 1
-// and 3 (with rows that are not whole vectors, matrices 1 and 2 start unaligned).
-class InplaceThreeRows : public ::testing::TestWithParam<std::size_t> {};
-
-TEST_P(InplaceThreeRows, MatchesReference) {
-  XPOSE_REQUIRE_GPU();
-  const std::size_t e = GetParam();
-  const std::int64_t w = detail::three_row_tile_cols(static_cast<std::int64_t>(e)), V = 16 / static_cast<std::int64_t>(e);
-  const std::int64_t lengths[] = {8 * w - 1, 8 * w, 8 * w + 1, 8 * w + 37, 9 * w + 3 * V + 1, 20 * w + 5, 100003,
-                                  (std::int64_t{1} << 20) + 5, std::int64_t{1} << 20};
-  const std::size_t offsets[] = {0, e < 16 ? e : std::size_t{0}, e > 1 ? std::size_t{1} : std::size_t{0}};
-  for (const std::int64_t L : lengths) {
-    EXPECT_EQ(detail::three_row_sweep_applies(L, w), L >= 8 * w);
-    for (const bool wide : {true, false}) {
-      for (const std::size_t offset : offsets) {
-        for (const std::int64_t batch : {std::int64_t{1}, std::int64_t{3}}) {
-          const std::int64_t r = wide ? 3 : L, c = wide ? L : 3;
-          EXPECT_TRUE(run_inplace({e, r, c, batch, offset, static_cast<std::uint64_t>(L * 37 + offset + batch)}));
-        }
-      }
-    }
-  }
-}
-
-INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceThreeRows, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
+INSTANTIATE_TEST_SUITE_P(RowsAndElementSizes, InplaceRowInterleave,
+                         ::testing::Combine(::testing::Values(2, 3), ::testing::Values<std::size_t>(1, 2, 4, 8, 16)));
 
 // A short side of 4 to 64 as blocks (core/skinny_blocks.hpp): split cycle walks plus
 // small transposes. Short sides around the interleave kernel's limits (8 and 9 rows, 32),

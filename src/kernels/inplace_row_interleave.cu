@@ -1,0 +1,375 @@
+// In-place transpose of R x L and L x R matrices, R = 2 or 3: rows 1 .. R-1 copied to the
+// workspace, then three out-of-place interleaves (wide) or de-interleaves (tall) over
+// column blocks; the steps and why they are safe are in src/core/row_interleave_schedule.hpp
+// and docs/inplace.md.
+//
+// The steps chain with programmatic dependent launch (chain_with_neighbour_steps): on the
+// H200 that took 2 x 16M bytes from 51% to 58% of memcpy and 16M x 2 from 52% to 61%
+// (bench/results/h200/experiments/sweep13_two_rows_pdl.txt).
+//
+// Every block access is a 16-byte vector when the matrix and the workspace are 16-byte
+// aligned: the block boundaries are multiples of 16 columns and the workspace rows start
+// on 16-element boundaries, whatever L is. Only the row copies meet rows that start
+// anywhere (row r of the matrix at r L); they build each aligned 16-byte chunk of their
+// destination from the one or two aligned chunks of the source that cover it.
+#include "../core/raise.hpp"
+#include "../core/row_interleave_schedule.hpp"
+#include "byte_interleave.cuh"
+#include "element_types.hpp"
+#include "kernel_attributes.hpp"
+#include "launchers.hpp"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+
+namespace xpose::detail {
+namespace {
+
+constexpr int kThreads = 256;
+
+// The row copies' launch: 16 blocks per SM, each thread moving several chunks, instead of
+// one thread per chunk (up to 64 blocks per SM): 3 x 22369622 bytes 53.9 -> 57.4% of
+// memcpy, 22369622 x 3 51.0 -> 55.4%, 3 x 5592406 fp32 54.9 -> 57.7% (session 12).
+constexpr int kCopyBlocksPerSM = 16;
+
+/** Byte copies that share a launch with a block (they touch none of its data). */
+struct side_copies {
+  const unsigned char* src[2] = {nullptr, nullptr};
+  unsigned char* dst[2] = {nullptr, nullptr};
+  std::int64_t bytes[2] = {0, 0};
+  int count = 0;
+};
+
+__device__ __forceinline__ std::int64_t first_thread() {
+  return static_cast<std::int64_t>(blockIdx.x) * kThreads + threadIdx.x;
+}
+__device__ __forceinline__ std::int64_t thread_stride() { return static_cast<std::int64_t>(gridDim.x) * kThreads; }
+
+/**
+ * Copies `bytes` bytes from src to dst (any alignment, no overlap) over the grid's threads:
+ * the bytes before dst's first 16-byte boundary and after its last one singly, every
+ * aligned 16-byte chunk of dst in between from the one or two aligned source chunks
+ * covering it (a funnel shift when src and dst are not equally aligned). A source chunk
+ * read that way holds at least one source byte, so it lies inside the source's
+ * allocation. Two loads per chunk measured faster than a warp funnel (one load and a
+ * shuffle): 3 x 22369622 bytes 57.0 against 57.4%, 22369622 x 3 53.4 against 55.4%
+ * (session 12).
+ */
+__device__ void copy_bytes(const unsigned char* src, unsigned char* dst, std::int64_t bytes) {
+  const auto misalign = [](const void* p) { return static_cast<int>(reinterpret_cast<std::uintptr_t>(p) & 15); };
+  const std::int64_t to_boundary = (16 - misalign(dst)) & 15, head = bytes < to_boundary ? bytes : to_boundary;
+  const std::int64_t chunks = (bytes - head) / 16, tail = head + chunks * 16;
+  const int m = misalign(src + head);
+  const uint4* from = reinterpret_cast<const uint4*>(src + head - m);
+  uint4* to = reinterpret_cast<uint4*>(dst + head);
+  const std::int64_t first = first_thread(), stride = thread_stride();
+  if (m == 0) {
+    for (std::int64_t c = first; c < chunks; c += stride) __stcs(to + c, __ldcs(from + c));
+  } else {
+    for (std::int64_t c = first; c < chunks; c += stride) {
+      const uint4 a = __ldcs(from + c), b = __ldg(from + c + 1);
+      const std::uint32_t lo[4] = {a.x, a.y, a.z, a.w}, hi[4] = {b.x, b.y, b.z, b.w};
+      std::uint32_t r[4];
+      interleave::extract<4>(lo, hi, m, r);
+      __stcs(to + c, make_uint4(r[0], r[1], r[2], r[3]));
+    }
+  }
+  for (std::int64_t k = first; k < head + (bytes - tail); k += stride) {
+    const std::int64_t at = k < head ? k : tail + (k - head);
+    dst[at] = src[at];
+  }
+}
+
+// Constant indices: an indexed kernel parameter would be copied to local memory by every
+// thread (56 bytes each), which cost two-row steps a third of their speed.
+__device__ __forceinline__ void run_side_copies(const side_copies& c) {
+  if (c.count > 0) copy_bytes(c.src[0], c.dst[0], c.bytes[0]);
+  if (c.count > 1) copy_bytes(c.src[1], c.dst[1], c.bytes[1]);
+}
+
+/** The steps run back to back with programmatic dependent launch (sm_90): every block
+    lets the next step's grid be scheduled, then waits until the previous step's grid has
+    finished and its writes are visible. The launch gaps between the steps then overlap
+    the tails of the steps before them. */
+__device__ __forceinline__ void chain_with_neighbour_steps() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  cudaTriggerProgrammaticLaunchCompletion();
+  cudaGridDependencySynchronize();
+#endif
+}
+
+/** The R rows of a block: row r's column j at row[r][j]. */
+template <class T, int R>
+struct block_rows {
+  T* row[R];
+};
+
+/**
+ * Over the grid's threads: vector_body(v) for every 16-byte vector v of the rows' first n
+ * columns when kVector, then element_body(j) for the columns not covered by a vector.
+ */
+template <class T, bool kVector, class VectorBody, class ElementBody>
+__device__ __forceinline__ void over_columns(std::int64_t n, VectorBody&& vector_body, ElementBody&& element_body) {
+  const std::int64_t first = first_thread(), stride = thread_stride();
+  std::int64_t done = 0;
+  if constexpr (kVector) {
+    constexpr int V = 16 / sizeof(T);
+    const std::int64_t vectors = n / V;
+    for (std::int64_t v = first; v < vectors; v += stride) vector_body(v);
+    done = vectors * V;
+  }
+  for (std::int64_t j = done + first; j < n; j += stride) element_body(j);
+}
+
+template <class T>
+__device__ __forceinline__ const unsigned char* vector_at(const T* p, std::int64_t v) {
+  return reinterpret_cast<const unsigned char*>(p) + 16 * v;
+}
+template <class T>
+__device__ __forceinline__ unsigned char* vector_at(T* p, std::int64_t v) {
+  return reinterpret_cast<unsigned char*>(p) + 16 * v;
+}
+
+/**
+ * out[R j + r] = rows.row[r][j] for j < n; the rows and out do not overlap. With vectors,
+ * a warp's lanes interleave 32 consecutive vectors of each row and the warp stores the
+ * 32 R vectors they become in order through shared memory, so that each store instruction
+ * writes 512 contiguous bytes (lane by lane, R vectors 16 R bytes apart cover every
+ * sector in R instructions: 3 x 5592406 fp32, step A 34 against 23 us for the inverse).
+ */
+template <class T, int R, bool kVector>
+__global__ void __launch_bounds__(kThreads) interleave_kernel(block_rows<const T, R> rows, T* __restrict__ out,
+                                                              std::int64_t n, side_copies extra) {
+  chain_with_neighbour_steps();
+  std::int64_t done = 0;
+  if constexpr (kVector) {
+    __shared__ uint4 staged[kThreads / 32][32 * R];
+    constexpr int V = 16 / sizeof(T);
+    const std::int64_t vectors = n / V;
+    const int lane = static_cast<int>(threadIdx.x & 31);
+    uint4* const s = staged[threadIdx.x / 32];
+    for (std::int64_t base = first_thread() - lane; base < vectors; base += thread_stride()) {  // warp-uniform
+      const std::int64_t v = base + lane;
+      if (v < vectors) {
+        std::uint32_t x[4 * R], y[4 * R];
+#pragma unroll
+        for (int r = 0; r < R; ++r) interleave::load_vector<4>(vector_at(rows.row[r], v), x + 4 * r);
+        interleave::gather_words<interleave::wide_map<sizeof(T), R, 4>>(x, y);
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+          s[interleave::chunk_slot<R>(R * lane + r)] = make_uint4(y[4 * r], y[4 * r + 1], y[4 * r + 2], y[4 * r + 3]);
+        }
+      }
+      __syncwarp();
+      const std::int64_t live = R * min(std::int64_t{32}, vectors - base);
+#pragma unroll
+      for (int k = 0; k < R; ++k) {
+        const int q = 32 * k + lane;
+        if (q < live) __stcs(reinterpret_cast<uint4*>(out) + R * base + q, s[interleave::chunk_slot<R>(q)]);
+      }
+      __syncwarp();
+    }
+    done = vectors * V;
+  }
+  for (std::int64_t j = done + first_thread(); j < n; j += thread_stride()) {
+    T x[R];
+#pragma unroll
+    for (int r = 0; r < R; ++r) x[r] = rows.row[r][j];
+#pragma unroll
+    for (int r = 0; r < R; ++r) out[R * j + r] = x[r];
+  }
+  run_side_copies(extra);
+}
+
+/** rows.row[r][j] = in[R j + r] for j < n; the inverse of interleave_kernel. */
+template <class T, int R, bool kVector>
+__global__ void __launch_bounds__(kThreads) deinterleave_kernel(const T* __restrict__ in, block_rows<T, R> rows,
+                                                                std::int64_t n, side_copies extra) {
+  chain_with_neighbour_steps();
+  over_columns<T, kVector>(
+      n,
+      [&](std::int64_t v) {
+        std::uint32_t y[4 * R];
+#pragma unroll
+        for (int r = 0; r < R; ++r) interleave::load_vector<4>(vector_at(in, R * v + r), y + 4 * r);
+        std::uint32_t z[R][4];
+        interleave::gather_words<interleave::tall_map<sizeof(T), R, 0>>(y, z[0]);
+        interleave::gather_words<interleave::tall_map<sizeof(T), R, 1>>(y, z[1]);
+        if constexpr (R == 3) interleave::gather_words<interleave::tall_map<sizeof(T), R, 2>>(y, z[2]);
+#pragma unroll
+        for (int r = 0; r < R; ++r) interleave::store_vector<4>(vector_at(rows.row[r], v), z[r]);
+      },
+      [&](std::int64_t j) {
+        T y[R];
+#pragma unroll
+        for (int r = 0; r < R; ++r) y[r] = in[R * j + r];
+#pragma unroll
+        for (int r = 0; r < R; ++r) rows.row[r][j] = y[r];
+      });
+  run_side_copies(extra);
+}
+
+/** A matrix of at most row_interleave_staged_limit() columns, rows 1 .. R-1 already in the
+    workspace: one block stages row 0, then writes every position. */
+template <class T, int R>
+__global__ void __launch_bounds__(1024) interleave_staged_kernel(T* data, block_rows<const T, R> rows, std::int64_t n) {
+  extern __shared__ unsigned char stage_raw[];
+  T* stage = reinterpret_cast<T*>(stage_raw);
+  chain_with_neighbour_steps();
+  for (std::int64_t j = threadIdx.x; j < n; j += blockDim.x) stage[j] = data[j];
+  __syncthreads();
+  for (std::int64_t q = threadIdx.x; q < R * n; q += blockDim.x) {
+    const int r = static_cast<int>(q % R);
+    data[q] = r == 0 ? stage[q / R] : (r == 1 ? rows.row[1] : rows.row[R - 1])[q / R];  // no indexed parameter
+  }
+}
+
+/** The inverse: one block stages all R n elements, then writes row 0 in place and rows
+    1 .. R-1 to the workspace. */
+template <class T, int R>
+__global__ void __launch_bounds__(1024) deinterleave_staged_kernel(T* data, block_rows<T, R> rows, std::int64_t n) {
+  extern __shared__ unsigned char stage_raw[];
+  T* stage = reinterpret_cast<T*>(stage_raw);
+  chain_with_neighbour_steps();
+  for (std::int64_t q = threadIdx.x; q < R * n; q += blockDim.x) stage[q] = data[q];
+  __syncthreads();
+  for (std::int64_t j = threadIdx.x; j < n; j += blockDim.x) {
+    data[j] = stage[R * j];
+#pragma unroll
+    for (int r = 1; r < R; ++r) rows.row[r][j] = stage[R * j + r];
+  }
+}
+
+/** What the launches need to know of the device, queried once per call. */
+struct device_facts {
+  int sms = 0;
+  bool programmatic = false;  // has_programmatic_launch()
+};
+
+device_facts query_device() {
+  device_facts f;
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  check_cuda(cudaDeviceGetAttribute(&f.sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+  f.programmatic = has_programmatic_launch();
+  return f;
+}
+
+unsigned blocks_for(std::int64_t items, int sms) {
+  const std::int64_t want = (items + kThreads - 1) / kThreads;
+  return static_cast<unsigned>(std::max<std::int64_t>(1, std::min<std::int64_t>(want, std::int64_t{64} * sms)));
+}
+
+/** Turns the plan's element offsets into pointers of one matrix and its workspace. */
+template <class T>
+struct step_launcher {
+  T* x;
+  T* ws;
+  std::int64_t R;
+  device_facts dev;
+  cudaStream_t stream;
+
+  T* at(row_ref p) const { return (p.workspace ? ws : x) + p.offset; }
+
+  side_copies copies_of(const row_interleave_step& s, bool inverted) const {
+    side_copies c;
+    for (int i = 0; i < s.copy_count; ++i) {
+      const row_copy& k = s.copies[i];
+      c.src[i] = reinterpret_cast<const unsigned char*>(at(inverted ? k.dst : k.src));
+      c.dst[i] = reinterpret_cast<unsigned char*>(at(inverted ? k.src : k.dst));
+      c.bytes[i] = k.n * static_cast<std::int64_t>(sizeof(T));
+    }
+    c.count = s.copy_count;
+    return c;
+  }
+
+  /** Grid size: one thread per 16-byte vector of the block's rows (per column without
+      vectors) and per 16-byte chunk of the copies. */
+  unsigned grid(const row_interleave_step& s, bool vector) const {
+    const std::int64_t E = sizeof(T);
+    std::int64_t copied = 0;
+    for (int i = 0; i < s.copy_count; ++i) copied += s.copies[i].n * E;
+    if (s.n == 0) {  // the row copies alone
+      return static_cast<unsigned>(
+          std::min<std::int64_t>(blocks_for(copied / 16 + 1, dev.sms), std::int64_t{kCopyBlocksPerSM} * dev.sms));
+    }
+    return blocks_for((vector ? s.n * E / 16 : s.n) + copied / 16 + 1, dev.sms);
+  }
+
+  template <int kRows>
+  void run(const row_interleave_step& s, bool wide) const {
+    bool vector = has_vector_path<T> && aligned16(at(s.out));
+    for (int r = 0; r < kRows; ++r) vector = vector && aligned16(at(s.rows[r]));
+    const side_copies extra = copies_of(s, !wide);
+    if (wide) {
+      block_rows<const T, kRows> rows{};
+      for (int r = 0; r < kRows; ++r) rows.row[r] = at(s.rows[r]);
+      launch_overlapping_previous(dev.programmatic,
+                                  vector ? interleave_kernel<T, kRows, has_vector_path<T>> : interleave_kernel<T, kRows, false>,
+                                  dim3(grid(s, vector)), dim3(kThreads), 0, stream, rows, at(s.out), s.n, extra);
+    } else {
+      block_rows<T, kRows> rows{};
+      for (int r = 0; r < kRows; ++r) rows.row[r] = at(s.rows[r]);
+      launch_overlapping_previous(
+          dev.programmatic, vector ? deinterleave_kernel<T, kRows, has_vector_path<T>> : deinterleave_kernel<T, kRows, false>,
+          dim3(grid(s, vector)), dim3(kThreads), 0, stream, static_cast<const T*>(at(s.out)), rows, s.n, extra);
+    }
+  }
+
+  template <int kRows>
+  void staged(std::int64_t L, bool wide) const {
+    const std::int64_t bytes = (wide ? 1 : kRows) * L * static_cast<std::int64_t>(sizeof(T));
+    if (wide) {
+      block_rows<const T, kRows> rows{};
+      for (int r = 1; r < kRows; ++r) rows.row[r] = ws + workspace_row(r, L);
+      launch_overlapping_previous(dev.programmatic, interleave_staged_kernel<T, kRows>, dim3(1), dim3(1024),
+                                  static_cast<std::size_t>(bytes), stream, x, rows, L);
+    } else {
+      block_rows<T, kRows> rows{};
+      for (int r = 1; r < kRows; ++r) rows.row[r] = ws + workspace_row(r, L);
+      allow_shared(deinterleave_staged_kernel<T, kRows>, bytes);
+      launch_overlapping_previous(dev.programmatic, deinterleave_staged_kernel<T, kRows>, dim3(1), dim3(1024),
+                                  static_cast<std::size_t>(bytes), stream, x, rows, L);
+    }
+  }
+};
+
+template <class T, int R>
+void run_plan(T* data, std::int64_t batch, bool wide, std::int64_t L, T* workspace, cudaStream_t stream) {
+  const row_interleave_plan plan = make_row_interleave_plan(R, L, row_interleave_staged_limit(R, sizeof(T)));
+  step_launcher<T> go{nullptr, workspace, R, query_device(), stream};
+  for (std::int64_t m = 0; m < batch; ++m) {
+    go.x = data + m * R * L;
+    if (wide) {
+      for (int i = 0; i < plan.step_count; ++i) go.template run<R>(plan.steps[i], true);
+      if (plan.staged) go.template staged<R>(L, true);
+    } else {  // the wide steps backwards, each inverted
+      if (plan.staged) go.template staged<R>(L, false);
+      for (int i = plan.step_count - 1; i >= 0; --i) go.template run<R>(plan.steps[i], false);
+    }
+    check_launch(wide ? "inplace row interleave (wide)" : "inplace row interleave (tall)");
+  }
+}
+
+}  // namespace
+
+template <class T>
+void launch_inplace_row_interleave(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, T* workspace,
+                                   cudaStream_t stream) {
+  const std::int64_t R = std::min(rows, cols), L = std::max(rows, cols);
+  const bool wide = rows == R;
+  if (R == 2) {
+    run_plan<T, 2>(data, batch, wide, L, workspace, stream);
+  } else {
+    run_plan<T, 3>(data, batch, wide, L, workspace, stream);
+  }
+}
+
+#define XPOSE_INSTANTIATE(T) \
+  template void launch_inplace_row_interleave<T>(T*, std::int64_t, std::int64_t, std::int64_t, T*, cudaStream_t);
+XPOSE_FOR_EACH_ELEMENT_TYPE(XPOSE_INSTANTIATE)
+#undef XPOSE_INSTANTIATE
+
+}  // namespace xpose::detail
