@@ -33,6 +33,9 @@ void launch_automatic(const plan& p) {
       break;  // only planned for aligned 1- and 2-byte elements
     case auto_path::unaligned_tile: return launch_unaligned_tile<T>(p);
     case auto_path::sector_tile: return launch_sector_tile<T>(p);
+    case auto_path::split_tile:
+      if constexpr (std::is_same_v<T, unsigned long long>) return launch_split_tile_8(p);
+      break;  // only planned for aligned 8-byte elements
     case auto_path::vectorized_streaming: return launch_vectorized_streaming<T>(p);
     case auto_path::tiled_padded:
     case auto_path::diagonal: {
