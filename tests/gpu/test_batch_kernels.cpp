@@ -5,9 +5,9 @@
 // poisoned. Batches are sized so that the last block is partial and, for the micro-tiles,
 // so that thread's second micro-tile (4-byte elements) is missing in it.
 #include "gpu_case.hpp"
+#include "planned_path.hpp"
 
 #include "core/plan.hpp"
-#include "core/validate.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,17 +16,6 @@
 
 namespace xpose::testing {
 namespace {
-
-detail::auto_path planned_path(const gpu_case& c) {
-  detail::request r;
-  r.in = reinterpret_cast<const void*>(std::uintptr_t{0x100000});  // 16-byte aligned, like run_case's buffers
-  r.out = reinterpret_cast<void*>(std::uintptr_t{0x100000000000});
-  r.batch = c.batch;
-  r.rows = c.rows;
-  r.cols = c.cols;
-  r.elem_bytes = c.elem_bytes;
-  return detail::finalize(detail::validate(r)).path;
-}
 
 using micro_param = std::tuple<std::size_t, int, int, int>;  // element bytes, rows and cols in vectors, batch
 

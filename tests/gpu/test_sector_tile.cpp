@@ -6,9 +6,7 @@
 // elements of the tile above), and add batches, leading dimensions and a pointer one
 // element off.
 #include "gpu_case.hpp"
-
-#include "core/plan.hpp"
-#include "core/validate.hpp"
+#include "planned_path.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,18 +15,6 @@
 
 namespace xpose::testing {
 namespace {
-
-/** The plan's auto path for the case, with pointers at the same offsets from a 256-byte
- *  boundary as run_case's buffers. */
-detail::auto_path planned_path(const gpu_case& c) {
-  const reference::layout l = c.resolved();
-  detail::request r;
-  r.in = reinterpret_cast<const void*>(std::uintptr_t{0x100000} + c.in_offset);
-  r.out = reinterpret_cast<void*>(std::uintptr_t{0x100000000000} + c.out_offset);
-  r.batch = l.batch, r.rows = l.rows, r.cols = l.cols, r.elem_bytes = l.elem_bytes;
-  r.ld_in = l.ld_in, r.ld_out = l.ld_out, r.stride_in = l.stride_in, r.stride_out = l.stride_out;
-  return detail::finalize(detail::validate(r)).path;
-}
 
 enum class layout { partial_last_tile, whole_last_tile, suite_shape, batched_ld, offset_one_element, ld_out_only };
 const char* const layout_names[] = {"partial_last_tile",  "whole_last_tile",    "suite_shape",

@@ -1,12 +1,10 @@
 // The split tile (src/kernels/split_tile.cu): `auto` for 8-byte elements whose row pitches
-// are both 128 KiB or more, one of them longer. Each case first checks, on the CPU plan, that it takes the
-// split tile, then runs on the GPU against the CPU reference with the output poisoned and
-// guarded. Small views of long rows keep the buffers small: partial and whole edge tiles,
+// are both 128 KiB or more, one of them longer. Each case first checks, on the CPU plan,
+// that it takes the split tile, then runs on the GPU against the CPU reference with the
+// output poisoned and guarded. Small views of long rows keep the buffers small: partial and whole edge tiles,
 // a batch with strides, a single row and a single column of tiles.
 #include "gpu_case.hpp"
-
-#include "core/plan.hpp"
-#include "core/validate.hpp"
+#include "planned_path.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,16 +14,6 @@ namespace xpose::testing {
 namespace {
 
 constexpr std::int64_t kPitchIn = 16384, kPitchOut = 24576;  // elements: 128 and 192 KiB of 8-byte elements
-
-detail::auto_path planned_path(const gpu_case& c) {
-  const reference::layout l = c.resolved();
-  detail::request r;
-  r.in = reinterpret_cast<const void*>(std::uintptr_t{0x100000} + c.in_offset);
-  r.out = reinterpret_cast<void*>(std::uintptr_t{0x100000000000} + c.out_offset);
-  r.batch = l.batch, r.rows = l.rows, r.cols = l.cols, r.elem_bytes = l.elem_bytes;
-  r.ld_in = l.ld_in, r.ld_out = l.ld_out, r.stride_in = l.stride_in, r.stride_out = l.stride_out;
-  return detail::finalize(detail::validate(r)).path;
-}
 
 struct shape {
   const char* name;

@@ -1,0 +1,15 @@
+// The `auto` kernel path the library's planner picks for a GPU case, decided on the host,
+// so that a test of one kernel can first check that its cases reach that kernel.
+#pragma once
+
+#include "gpu_case.hpp"
+
+#include "core/problem.hpp"
+
+namespace xpose::testing {
+
+/** The plan's auto path for the case, with pointers at the same offsets from a 256-byte
+ *  boundary as run_case's buffers. */
+detail::auto_path planned_path(const gpu_case& c);
+
+}  // namespace xpose::testing
