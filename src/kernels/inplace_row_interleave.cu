@@ -30,8 +30,8 @@ namespace {
 constexpr int kThreads = 256;
 
 // The row copies' launch: 16 blocks per SM, each thread moving several chunks, instead of
-// one thread per chunk (up to 64 blocks per SM): 3 x 22369622 bytes 53.9 -> 57.4% of
-// memcpy, 22369622 x 3 51.0 -> 55.4%, 3 x 5592406 fp32 54.9 -> 57.7% (session 12).
+// one thread per chunk (up to 64 blocks per SM): 3 x 22369622 bytes 55.8 -> 57.4% of
+// memcpy, 22369622 x 3 52.9 -> 55.4%, 3 x 5592406 fp32 55.4 -> 57.7% (sweep 21, run 5).
 constexpr int kCopyBlocksPerSM = 16;
 
 /** Byte copies that share a launch with a block (they touch none of its data). */
@@ -55,7 +55,7 @@ __device__ __forceinline__ std::int64_t thread_stride() { return static_cast<std
  * read that way holds at least one source byte, so it lies inside the source's
  * allocation. Two loads per chunk measured faster than a warp funnel (one load and a
  * shuffle): 3 x 22369622 bytes 57.0 against 57.4%, 22369622 x 3 53.4 against 55.4%
- * (session 12).
+ * (sweep 21, run 5).
  */
 __device__ void copy_bytes(const unsigned char* src, unsigned char* dst, std::int64_t bytes) {
   const auto misalign = [](const void* p) { return static_cast<int>(reinterpret_cast<std::uintptr_t>(p) & 15); };
