@@ -267,7 +267,6 @@ template <class T>
 struct step_launcher {
   T* x;
   T* ws;
-  std::int64_t R;
   device_facts dev;
   cudaStream_t stream;
 
@@ -318,6 +317,8 @@ struct step_launcher {
     }
   }
 
+  /** The staged kernels stay within the default 48 KiB of shared memory: the tall one holds
+      kRows L elements (row_interleave_staged_limit, checked by the schedule test). */
   template <int kRows>
   void staged(std::int64_t L, bool wide) const {
     const std::int64_t bytes = (wide ? 1 : kRows) * L * static_cast<std::int64_t>(sizeof(T));
@@ -329,7 +330,6 @@ struct step_launcher {
     } else {
       block_rows<T, kRows> rows{};
       for (int r = 1; r < kRows; ++r) rows.row[r] = ws + workspace_row(r, L);
-      allow_shared(deinterleave_staged_kernel<T, kRows>, bytes);
       launch_overlapping_previous(dev.programmatic, deinterleave_staged_kernel<T, kRows>, dim3(1), dim3(1024),
                                   static_cast<std::size_t>(bytes), stream, x, rows, L);
     }
@@ -339,7 +339,7 @@ struct step_launcher {
 template <class T, int R>
 void run_plan(T* data, std::int64_t batch, bool wide, std::int64_t L, T* workspace, cudaStream_t stream) {
   const row_interleave_plan plan = make_row_interleave_plan(R, L, row_interleave_staged_limit(R, sizeof(T)));
-  step_launcher<T> go{nullptr, workspace, R, query_device(), stream};
+  step_launcher<T> go{nullptr, workspace, query_device(), stream};
   for (std::int64_t m = 0; m < batch; ++m) {
     go.x = data + m * R * L;
     if (wide) {
