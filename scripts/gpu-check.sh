@@ -44,8 +44,8 @@ if [ "${XPOSE_SANITIZE:-0}" = 1 ]; then
     big='*2x16M*:*16Mx2*:*64x9000*:*3000x31*:*7x3000*:*5003x13*:*100x300_wide*:*batch300*:*1001x7*:*4097x33*:*33x4097*'
     for tool in memcheck initcheck synccheck racecheck; do
       inplace='Inplace*:*/InplaceSquare.*:*/InplaceSquareRegions.*:*/InplaceStackedSquares.*:*/InplaceRectangular.*:*/InplaceRowInterleave.*'
-      filter="AllPaths/*_e1_*:AllPaths/*_e4_*:AllPaths/*_e16_*:ApiGpu.*:Randomized.*:Threads.*:$inplace:*/SkinnyInterleave.*:RegisterTileWarpGrid.*:-$big:HugeMatrix.*:Async.*:InplaceLarge.*"
-      [ "$tool" = racecheck ] && filter="AllPaths/*_e4_*:Randomized.*:$inplace:*/SkinnyInterleave.*odd_length:RegisterTileWarpGrid.*:-$big:InplaceLarge.*"
+      filter="AllPaths/*_e1_*:AllPaths/*_e4_*:AllPaths/*_e16_*:ApiGpu.*:Randomized.*:Threads.*:$inplace:*/SkinnyInterleave.*:*/RealignedTile.*:RegisterTileWarpGrid.*:-$big:HugeMatrix.*:Async.*:InplaceLarge.*"
+      [ "$tool" = racecheck ] && filter="AllPaths/*_e4_*:Randomized.*:$inplace:*/SkinnyInterleave.*odd_length:*/RealignedTile.*:RegisterTileWarpGrid.*:-$big:InplaceLarge.*"
       start=$SECONDS
       XPOSE_RANDOM_CASES=300 timeout 400 compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin/xpose_gpu_tests" \
         --gtest_filter="$filter" >"$out/sanitize_$tool.log" 2>&1

@@ -31,6 +31,7 @@ void launch_automatic(const plan& p) {
         return launch_register_tile<T>(p);
       }
       break;  // only planned for aligned 1- and 2-byte elements
+    case auto_path::realigned_tile: return launch_realigned_tile<T>(p);
     case auto_path::unaligned_tile: return launch_unaligned_tile<T>(p);
     case auto_path::sector_tile: return launch_sector_tile<T>(p);
     case auto_path::split_tile:

@@ -70,11 +70,15 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(shaped(8192, 8192, 8))).path, auto_path::tiled_padded);   // 64 KiB both
   EXPECT_EQ(finalize(validate(shaped(16384, 16384, 16))).path, auto_path::tiled_padded);
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 16))).path, auto_path::tiled_padded);
-  // Rows that are not 16-byte aligned take the unaligned (wide padded) tile; 16-byte
-  // elements whose output rows are off 32-byte sectors take the sector tile.
-  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 1))).path, auto_path::unaligned_tile);
-  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 4))).path, auto_path::unaligned_tile);
-  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 8))).path, auto_path::unaligned_tile);
+  // Output rows that are not 16-byte aligned take the realigned tile for 2 and 4 bytes;
+  // other misaligned rows the unaligned (wide padded) tile; 16-byte elements whose output
+  // rows are off 32-byte sectors the sector tile.
+  for (std::size_t e : {2, 4}) {
+    EXPECT_EQ(finalize(validate(shaped(4095, 4097, e))).path, auto_path::realigned_tile) << e;
+    EXPECT_EQ(finalize(validate(shaped(4097, 4096, e))).path, auto_path::realigned_tile) << e;  // output rows only
+    EXPECT_EQ(finalize(validate(shaped(4096, 4097, e))).path, auto_path::unaligned_tile) << e;  // input rows only
+  }
+  for (std::size_t e : {1, 8}) EXPECT_EQ(finalize(validate(shaped(4095, 4097, e))).path, auto_path::unaligned_tile) << e;
   EXPECT_EQ(finalize(validate(shaped(4095, 4097, 16))).path, auto_path::sector_tile);
   EXPECT_EQ(finalize(validate(shaped(4096, 4097, 16))).path, auto_path::tiled_padded);  // output rows aligned
 }

@@ -1,0 +1,227 @@
+// `auto` for 2- and 4-byte elements whose output rows are not all 16-byte aligned (odd
+// row counts such as 4095 x 4097, outputs inside larger buffers). The padded tile these
+// fell back to moves one element per access and splits the 32-byte sectors at the ends of
+// its output segments between two tiles (sweep 20).
+//
+// This tile keeps every global access a 16-byte vector on an aligned address, and each
+// output sector is written by one block:
+//
+//  1. Each thread loads micro-tiles of V = 16 / E rows x 16 bytes. When input rows are not
+//     aligned either, a row's 16 bytes come from the aligned chunk covering their start and
+//     the next one (the right neighbour's, by shuffle) and a funnel shift. The micro-tile
+//     is transposed in registers (register_tile.cuh) and its V output vectors go to shared
+//     memory, one row of MT 16-byte chunks per output row of the tile.
+//  2. Each warp then writes whole output rows of the tile as aligned 16-byte chunks, each
+//     built from the two staged chunks covering it. A tile owns, in output row C, the bytes
+//     from the sector boundary at or before (C, r0) to the one at or before (C, r0 + ROWS),
+//     so no output sector is split between tiles. The up to 31 bytes before (C, r0) come
+//     from input rows r0 - 32 / E .. r0 - 1, staged as two extra micro-rows (read shortly
+//     before by the tile above: L2 hits).
+//
+// Shared memory is XOR-swizzled by 16-byte chunk (chunk x of output row cc is stored at
+// x ^ ((cc / V) % 8)), so that the micro-tile stores and the row reads are free of bank
+// conflicts with a pitch that is a multiple of 128 bytes. The first tile of an output row
+// starts at its first element and the last ends at its last; their partial chunks, and
+// micro-tiles cut by the matrix edge or whose covering chunks would reach outside the
+// input, move element by element.
+//
+// Measured on an H200 (sweep 23, % of memcpy, padded tile -> this tile): 2 bytes 4095 x
+// 4097 62.6 -> 66.5%, 8191 x 8193 58.0 -> 69.1%, 9001 x 7003 59.8 -> 70.9%; 4 bytes
+// 77.1 -> 78.7%, 66.6 -> 77.9%, 63.8 -> 78.2%. Not taken: 1 byte (46-55% against the
+// padded tile's 45-58%: the 16 x 16-byte micro-tile needs 128 registers, 2-3 blocks per
+// SM), 8 bytes (70-79% against 73-84%), and inputs misaligned with aligned output rows
+// (4096 x 4097: 62 -> 72% for 2 bytes, 72 -> 88% for 4 on the padded tile).
+#include "element_types.hpp"
+#include "kernel_attributes.hpp"
+#include "launchers.hpp"
+#include "matrix_view.cuh"
+#include "realigned_tile_shape.hpp"
+#include "register_tile.cuh"
+
+#include "../core/raise.hpp"
+
+#include <cstdint>
+
+namespace xpose::detail {
+namespace {
+
+constexpr int kSectorBytes = 32;
+static_assert(kRealignedExtraMicroRows * 16 == kSectorBytes, "the extra micro-rows cover one output sector");
+
+/** Bytes [o, o + 16) of lo ++ hi, o in [0, 16) at run time: two rounds of selects and four funnel shifts. */
+__device__ __forceinline__ uint4 funnel16(const uint4& lo, const uint4& hi, int o) {
+  const std::uint32_t w[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
+  const bool by2 = (o & 8) != 0, by1 = (o & 4) != 0;
+  std::uint32_t y[6], z[5];
+#pragma unroll
+  for (int i = 0; i < 6; ++i) y[i] = by2 ? w[i + 2] : w[i];
+#pragma unroll
+  for (int i = 0; i < 5; ++i) z[i] = by1 ? y[i + 1] : y[i];
+  const unsigned shift = 8u * static_cast<unsigned>(o & 3);
+  return make_uint4(__funnelshift_r(z[0], z[1], shift), __funnelshift_r(z[1], z[2], shift),
+                    __funnelshift_r(z[2], z[3], shift), __funnelshift_r(z[3], z[4], shift));
+}
+
+template <class T>
+union vector_of {
+  uint4 v;
+  T e[16 / sizeof(T)];
+};
+
+/** A micro-tile cut by the matrix edge (rows_left, cols_left < V), element by element; zeros outside. */
+template <class T>
+__device__ __forceinline__ void load_elements(const T* src, std::int64_t ld, std::int64_t rows_left,
+                                              std::int64_t cols_left, uint4 (&v)[16 / sizeof(T)]) {
+  constexpr int V = 16 / sizeof(T);
+#pragma unroll
+  for (int q = 0; q < V; ++q) {
+    vector_of<T> x{};
+    if (q < rows_left) {
+#pragma unroll
+      for (int k = 0; k < V; ++k) {
+        if (k < cols_left) x.e[k] = src[q * ld + k];
+      }
+    }
+    v[q] = x.v;
+  }
+}
+
+/** Staged chunk x of tile output row cc (rows of MT chunks). */
+template <int V, int MT>
+__device__ __forceinline__ int staged_slot(int cc, int x) {
+  return cc * MT + (x ^ ((cc / V) & 7));
+}
+
+/**
+ * in_lo, in_hi: the first and one past the last byte of the whole input batch; a covering
+ * chunk outside them is not read (the matrix may start or end anywhere in its chunk).
+ * IN_ALIGNED: every input row is 16-byte aligned (one load per row, no shift).
+ */
+template <class T, bool IN_ALIGNED>
+__global__ void __launch_bounds__(realigned_shape<T, IN_ALIGNED>::THREADS, realigned_shape<T, IN_ALIGNED>::MIN_BLOCKS)
+    realigned_tile_kernel(matrix_view<T> m, tiling g, std::uintptr_t in_lo, std::uintptr_t in_hi) {
+  using S = realigned_shape<T, IN_ALIGNED>;
+  constexpr int E = S::E, V = S::V;
+  extern __shared__ uint4 staged[];
+  const int mj = static_cast<int>(threadIdx.x) % kRealignedMicroCols;
+  const int warp = static_cast<int>(threadIdx.x) / 32, lane = static_cast<int>(threadIdx.x) % 32;
+
+  g.for_each_tile([&](const tile_coord& at) {
+    // ---- 1. my micro-tiles: input rows r .. r + V - 1, columns c .. c + V - 1 ----
+    const std::int64_t c = at.c0 + static_cast<std::int64_t>(mj) * V;
+#pragma unroll
+    for (int u = 0; u < S::U; ++u) {
+      const int mi = static_cast<int>(threadIdx.x) / kRealignedMicroCols + u * (S::THREADS / kRealignedMicroCols);
+      const std::int64_t r = at.r0 - S::HALO + static_cast<std::int64_t>(mi) * V;
+      const bool helper = S::HELPER && mj == kRealignedMicroCols - 1;
+      const bool exists = !helper && r >= 0 && r < m.rows && c < m.cols;  // rows above the first tile are never written out
+      const std::int64_t rr = r < 0 ? 0 : r;  // (addresses only)
+      const T* src = m.in_row(at.b, rr) + c;
+      const auto first = reinterpret_cast<std::uintptr_t>(src) & ~std::uintptr_t{15};
+      const auto last = (reinterpret_cast<std::uintptr_t>(src + (V - 1) * m.ld_in) & ~std::uintptr_t{15}) + 16;
+      const bool rows_in = r >= 0 && r + V <= m.rows;
+      // Whole: every element inside, and both covering chunks of each row inside the input.
+      const bool whole = exists && rows_in && c + V <= m.cols && (IN_ALIGNED || (first >= in_lo && last + 16 <= in_hi));
+      uint4 v[V];
+      if constexpr (S::HELPER) {
+        // One load per row per lane; a lane's second chunk is its right neighbour's first.
+        // The shuffles need the whole warp, so a warp with a cut micro-tile goes element by element.
+        const bool loads = rows_in && first >= in_lo && last <= in_hi;
+        if (__all_sync(0xFFFFFFFFu, whole || !exists)) {
+#pragma unroll
+          for (int q = 0; q < V; ++q) {
+            const auto a = reinterpret_cast<std::uintptr_t>(src + q * m.ld_in);
+            const uint4 lo = loads ? load16<true>(reinterpret_cast<const void*>(a & ~std::uintptr_t{15}))
+                                   : make_uint4(0, 0, 0, 0);
+            const uint4 hi = make_uint4(__shfl_down_sync(0xFFFFFFFFu, lo.x, 1, kRealignedMicroCols),
+                                        __shfl_down_sync(0xFFFFFFFFu, lo.y, 1, kRealignedMicroCols),
+                                        __shfl_down_sync(0xFFFFFFFFu, lo.z, 1, kRealignedMicroCols),
+                                        __shfl_down_sync(0xFFFFFFFFu, lo.w, 1, kRealignedMicroCols));
+            // (a & (16 - E)): the offset is a multiple of E, so the compiler drops the byte shifts for E >= 4.
+            v[q] = funnel16(lo, hi, static_cast<int>(a & (16 - E)));
+          }
+        } else if (exists) {
+          load_elements(src, m.ld_in, m.rows - r, m.cols - c, v);
+        }
+      } else if (whole) {
+#pragma unroll
+        for (int q = 0; q < V; ++q) v[q] = load16<true>(src + q * m.ld_in);
+      } else if (exists) {
+        load_elements(src, m.ld_in, m.rows - r, m.cols - c, v);
+      }
+      if (!exists) continue;
+      transpose_in_registers<E>(v);
+#pragma unroll
+      for (int k = 0; k < V; ++k) staged[staged_slot<V, S::MT>(mj * V + k, mi)] = v[k];
+    }
+    __syncthreads();
+
+    // ---- 2. output rows c0 + cc: the tile's bytes from one sector boundary to the next ----
+    const std::int64_t end_row = at.r0 + S::ROWS < m.rows ? at.r0 + S::ROWS : m.rows;
+    for (int cc = warp; cc < S::COLS && at.c0 + cc < m.cols; cc += S::THREADS / 32) {
+      unsigned char* row = reinterpret_cast<unsigned char*>(m.out_row(at.b, at.c0 + cc));
+      const auto base = reinterpret_cast<std::uintptr_t>(row);
+      const std::uintptr_t sector = ~std::uintptr_t{kSectorBytes - 1};
+      // Owned byte range [lo, hi) of the output row, as addresses.
+      const std::uintptr_t lo = at.r0 == 0 ? base : (base + at.r0 * E) & sector;
+      const std::uintptr_t hi = end_row == m.rows ? base + m.rows * E : (base + end_row * E) & sector;
+      // Staged byte s holds output address stage0 + s.
+      const std::uintptr_t stage0 = base + (at.r0 - S::HALO) * E;
+      const std::uintptr_t a1 = (lo + 15) & ~std::uintptr_t{15}, a2 = hi & ~std::uintptr_t{15};
+      const int o = static_cast<int>((a1 - stage0) & (16 - E));  // the same for every chunk of the row
+      const int chunks = a1 < a2 ? static_cast<int>((a2 - a1) / 16) : 0;
+      for (int t = lane; t < chunks; t += 32) {
+        const std::uintptr_t a = a1 + 16u * static_cast<unsigned>(t);
+        const int x = static_cast<int>((a - stage0) >> 4);
+        const uint4 low = staged[staged_slot<V, S::MT>(cc, x)];
+        const uint4 high = o != 0 ? staged[staged_slot<V, S::MT>(cc, x + 1)] : low;
+        store16<true>(reinterpret_cast<void*>(a), funnel16(low, high, o));
+      }
+      // Partial chunks at the row's first and last byte (first and last tiles only).
+      const std::uintptr_t head_end = a1 < hi ? a1 : hi;
+      const std::uintptr_t tail_begin = a2 > head_end ? a2 : head_end;
+      const int head = static_cast<int>((head_end - lo) / E), tail = static_cast<int>((hi - tail_begin) / E);
+      if (lane < head + tail) {
+        const std::uintptr_t a = lane < head ? lo + lane * E : tail_begin + (lane - head) * E;
+        const auto s = static_cast<int>(a - stage0);
+        const auto* chunk = reinterpret_cast<const unsigned char*>(&staged[staged_slot<V, S::MT>(cc, s >> 4)]);
+        *reinterpret_cast<T*>(a) = *reinterpret_cast<const T*>(chunk + (s & 15));
+      }
+    }
+    __syncthreads();  // the next tile reuses the staging rows
+  });
+}
+
+template <class T, bool IN_ALIGNED>
+void launch_shape(const plan& p) {
+  using S = realigned_shape<T, IN_ALIGNED>;
+  const tiling g = make_tiling(p, S::ROWS, S::COLS);
+  const auto e = static_cast<std::uintptr_t>(sizeof(T));
+  const auto in_lo = reinterpret_cast<std::uintptr_t>(p.in);
+  const auto in_hi = in_lo + static_cast<std::uintptr_t>((p.batch - 1) * p.stride_in + (p.rows - 1) * p.ld_in + p.cols) * e;
+  auto kernel = realigned_tile_kernel<T, IN_ALIGNED>;
+  allow_shared(kernel, S::kSharedBytes);
+  kernel<<<grid_for(g), S::THREADS, S::kSharedBytes, p.stream>>>(make_view<T>(p), g, in_lo, in_hi);
+}
+
+}  // namespace
+
+template <class T>
+void launch_realigned_tile(const plan& p) {
+  if constexpr (has_vector_path<T> && (sizeof(T) == 2 || sizeof(T) == 4)) {
+    if (p.vec_in) {
+      launch_shape<T, true>(p);
+    } else {
+      launch_shape<T, false>(p);
+    }
+    check_launch("realigned_tile");
+  } else {
+    raise(status::internal_error, "realigned tile planned for ", sizeof(T), "-byte elements");
+  }
+}
+
+#define XPOSE_INSTANTIATE(T) template void launch_realigned_tile<T>(const plan&);
+XPOSE_FOR_EACH_ELEMENT_TYPE(XPOSE_INSTANTIATE)
+#undef XPOSE_INSTANTIATE
+
+}  // namespace xpose::detail
