@@ -3,14 +3,15 @@
 // takes the realigned tile, then runs on the GPU against the CPU reference with the output
 // poisoned and guarded (leading-dimension gaps included), so a tile writing outside the
 // bytes it owns is caught. The layouts cover: misaligned rows on both sides (shifted loads,
-// the 7-column tile) and on the output side only (aligned loads, 8 columns); a single tile
-// that is both the first and the last of its rows; a last tile that is whole (its last
+// the 7-column tile) and on the output side only (aligned loads, 8 columns); one row of
+// tiles, each the first and the last of its output rows; a last tile that is whole (its last
 // rows still feed the next tile's sector) and one that is partial; matrices that start or
 // end inside a 16-byte chunk (covering chunks outside the matrix are not read); batches
 // with leading dimensions and strides; pointers one element off.
 #include "gpu_case.hpp"
 #include "planned_path.hpp"
 
+#include "core/plan.hpp"
 #include "kernels/realigned_tile_shape.hpp"
 
 #include <gtest/gtest.h>
@@ -24,15 +25,15 @@ namespace {
 enum class layout {
   suite_shape,
   output_rows_only,
-  single_tile,
+  one_tile_row,
   whole_last_tile,
   partial_edges,
   batched_ld,
   offset_one_element,
   offset_out_only,
 };
-const char* const layout_names[] = {"suite_shape", "output_rows_only", "single_tile",
-                                    "whole_last_tile", "partial_edges", "batched_ld",
+const char* const layout_names[] = {"suite_shape",   "output_rows_only", "one_tile_row",
+                                    "whole_last_tile", "partial_edges",  "batched_ld",
                                     "offset_one_element", "offset_out_only"};
 constexpr int kLayouts = 8;
 
@@ -54,23 +55,33 @@ TEST_P(RealignedTile, MatchesCpuReference) {
   XPOSE_REQUIRE_GPU();
   const auto [elem, lay] = GetParam();
   const tile_extent tile = elem == 2 ? shifted_tile<std::uint16_t>() : shifted_tile<std::uint32_t>();
+  // The planner takes this tile only from kRealignedMinBytes* per call on: every case
+  // moves at least that much, its other side stretched.
+  const std::int64_t min_elements =
+      (elem == 2 ? detail::kRealignedMinBytes2 : detail::kRealignedMinBytes4) / static_cast<std::int64_t>(elem);
+  auto stretch = [&](std::int64_t fixed, std::int64_t step) {  // a multiple of step, fixed x it >= min_elements
+    const std::int64_t n = (min_elements + fixed - 1) / fixed;
+    return (n + step - 1) / step * step;
+  };
   gpu_case c;
   c.elem_bytes = elem;
   switch (static_cast<layout>(lay)) {
     case layout::suite_shape: c.rows = 4095, c.cols = 4097; break;
-    case layout::output_rows_only: c.rows = 1001, c.cols = 1024; break;  // input rows aligned
-    case layout::single_tile: c.rows = 59, c.cols = 65, c.ld_out_pad = 2; break;  // padded: not the skinny path
-    case layout::whole_last_tile: c.rows = 3 * tile.rows, c.cols = 3 * tile.cols, c.ld_out_pad = 1, c.ld_in_pad = 1; break;
-    case layout::partial_edges: c.rows = 2 * tile.rows + 17, c.cols = 3 * tile.cols + 5; break;
+    case layout::output_rows_only: c.rows = 1001, c.cols = stretch(1001, 16); break;  // input rows aligned
+    case layout::one_tile_row: c.rows = 59, c.cols = stretch(59, 1) + 1, c.ld_out_pad = 2; break;  // padded: not skinny
+    case layout::whole_last_tile:
+      c.rows = 3 * tile.rows, c.cols = stretch(3 * tile.rows, tile.cols), c.ld_out_pad = 1, c.ld_in_pad = 1;
+      break;
+    case layout::partial_edges: c.rows = 2 * tile.rows + 17, c.cols = stretch(2 * tile.rows + 17, tile.cols) + 5; break;
     case layout::batched_ld:
-      c.batch = 3, c.rows = 300, c.cols = 170;
+      c.rows = 300, c.cols = 170, c.batch = stretch(300 * 170, 1);
       c.ld_in_pad = 3, c.ld_out_pad = 1, c.stride_in_pad = 5, c.stride_out_pad = 7;
       break;
     case layout::offset_one_element:
-      c.rows = 500, c.cols = 700;
+      c.rows = 3001, c.cols = stretch(3001, 1) + 2;
       c.in_offset = elem, c.out_offset = elem;
       break;
-    case layout::offset_out_only: c.rows = 512, c.cols = 512, c.out_offset = elem; break;
+    case layout::offset_out_only: c.rows = 4096, c.cols = stretch(4096, 16), c.out_offset = elem; break;
   }
   c.seed = 0x2EA10000u + static_cast<std::uint64_t>(elem * 100 + lay);
   ASSERT_EQ(planned_path(c), detail::auto_path::realigned_tile) << c.describe();
