@@ -56,11 +56,13 @@ inline constexpr int kMaxBatchInterleaveRows = 3;
 /** Row pitch from which 8-byte elements take the diagonal tile order. */
 inline constexpr std::int64_t kCampingPitchBytes = 128 * 1024;
 
-/** Bytes per call (all matrices) from which 2- and 4-byte elements with misaligned output
- *  rows take the realigned tile. Below, the padded tile measured faster: its split output
- *  sectors are mostly completed in L2 before they are written back, and its smaller tiles
- *  fill the GPU better (sweep 23: 2049 x 2047 2-byte 80.9% against 78.0%, 2897 x 2895 fp32
- *  83.7% against 79.8%; even at 3301 x 3299 fp32, 44 MB; ahead from 3549 x 3547, 50 MB). */
+/** Bytes per call (all matrices) from which 1-, 2- and 4-byte elements with misaligned
+ *  output rows take the realigned tile. Below, the padded tile measured faster: its split
+ *  output sectors are mostly completed in L2 before they are written back, and its smaller
+ *  tiles fill the GPU better (sweep 23: 2049 x 2047 bytes 86% against 68%, 2-byte 80.9%
+ *  against 78.0%, 2897 x 2895 fp32 83.7% against 79.8%; level at 3549 x 3547 bytes, 12.6 MB,
+ *  and 3301 x 3299 fp32, 44 MB; ahead from 4095 x 4097 bytes and 3549 x 3547 fp32). */
+inline constexpr std::int64_t kRealignedMinBytes1 = std::int64_t{12} << 20;
 inline constexpr std::int64_t kRealignedMinBytes2 = std::int64_t{16} << 20;
 inline constexpr std::int64_t kRealignedMinBytes4 = std::int64_t{48} << 20;
 

@@ -27,6 +27,32 @@ struct realigned_shape {
   static constexpr int HALO = kRealignedExtraMicroRows * V;         // input rows staged above the tile
   static constexpr int ROWS = (MT - kRealignedExtraMicroRows) * V;  // input rows a tile owns
   static constexpr int COLS = TILE_MICRO_COLS * V;                  // input columns (output rows) of a tile
+  static constexpr int OUT = V;                                     // output rows per micro-tile
+  static constexpr int kSharedBytes = COLS * MT * 16;
+  static_assert(MT % 8 == 0, "the swizzle permutes groups of 8 chunks");
+};
+
+/**
+ * Bytes: micro-tiles of 16 rows x 8 bytes (8 output rows of 16 bytes), half the registers of
+ * a 16 x 16-byte one (which needed 128: 46-55% of memcpy, sweep 23); groups of 16 lanes
+ * read 128 bytes of a row (15 micro-tiles and the helper lane with shifted loads). U
+ * micro-tiles per thread.
+ */
+template <bool IN_ALIGNED>
+struct realigned_byte_shape {
+  static constexpr int E = 1;
+  static constexpr int GROUP = 16;                  // lanes along a row
+  static constexpr bool HELPER = !IN_ALIGNED;
+  static constexpr int TILE_MICRO_COLS = HELPER ? GROUP - 1 : GROUP;
+  static constexpr int THREADS = 256;
+  static constexpr int U = 2;           // 3 blocks per SM, 80 registers (1 micro-tile on 4: spills, 44-56%)
+  static constexpr int MIN_BLOCKS = 3;
+  static constexpr int IN = 16;                     // input rows per micro-tile
+  static constexpr int OUT = 8;                     // input columns (output rows) per micro-tile
+  static constexpr int MT = THREADS / GROUP * U;    // micro-rows, the extra two included
+  static constexpr int HALO = kRealignedExtraMicroRows * IN;
+  static constexpr int ROWS = (MT - kRealignedExtraMicroRows) * IN;
+  static constexpr int COLS = TILE_MICRO_COLS * OUT;
   static constexpr int kSharedBytes = COLS * MT * 16;
   static_assert(MT % 8 == 0, "the swizzle permutes groups of 8 chunks");
 };

@@ -1,9 +1,9 @@
-// The realigned tile (src/kernels/realigned_tile.cu): `auto` for 2- and 4-byte elements
+// The realigned tile (src/kernels/realigned_tile.cu): `auto` for 1-, 2- and 4-byte elements
 // whose output rows are not all 16-byte aligned. Each case first checks, on the CPU plan, that it
 // takes the realigned tile, then runs on the GPU against the CPU reference with the output
 // poisoned and guarded (leading-dimension gaps included), so a tile writing outside the
 // bytes it owns is caught. The layouts cover: misaligned rows on both sides (shifted loads,
-// the 7-column tile) and on the output side only (aligned loads, 8 columns); one row of
+// the tile one micro-column narrower) and on the output side only (aligned loads); one row of
 // tiles, each the first and the last of its output rows; a last tile that is whole (its last
 // rows still feed the next tile's sector) and one that is partial; matrices that start or
 // end inside a 16-byte chunk (covering chunks outside the matrix are not read); batches
@@ -42,9 +42,13 @@ struct tile_extent {
 };
 
 /** The tile with shifted loads (input rows misaligned too): input rows and columns. */
-template <class T>
-tile_extent shifted_tile() {
-  return {detail::realigned_shape<T, false>::ROWS, detail::realigned_shape<T, false>::COLS};
+tile_extent shifted_tile(std::size_t elem) {
+  using bytes = detail::realigned_byte_shape<false>;
+  using halves = detail::realigned_shape<std::uint16_t, false>;
+  using words = detail::realigned_shape<std::uint32_t, false>;
+  if (elem == 1) return {bytes::ROWS, bytes::COLS};
+  if (elem == 2) return {halves::ROWS, halves::COLS};
+  return {words::ROWS, words::COLS};
 }
 
 using param = std::tuple<std::size_t, int>;  // element bytes, layout
@@ -54,11 +58,13 @@ class RealignedTile : public ::testing::TestWithParam<param> {};
 TEST_P(RealignedTile, MatchesCpuReference) {
   XPOSE_REQUIRE_GPU();
   const auto [elem, lay] = GetParam();
-  const tile_extent tile = elem == 2 ? shifted_tile<std::uint16_t>() : shifted_tile<std::uint32_t>();
+  const tile_extent tile = shifted_tile(elem);
   // The planner takes this tile only from kRealignedMinBytes* per call on: every case
   // moves at least that much, its other side stretched.
-  const std::int64_t min_elements =
-      (elem == 2 ? detail::kRealignedMinBytes2 : detail::kRealignedMinBytes4) / static_cast<std::int64_t>(elem);
+  const std::int64_t min_bytes = elem == 1   ? detail::kRealignedMinBytes1
+                                : elem == 2 ? detail::kRealignedMinBytes2
+                                            : detail::kRealignedMinBytes4;
+  const std::int64_t min_elements = min_bytes / static_cast<std::int64_t>(elem);
   auto stretch = [&](std::int64_t fixed, std::int64_t step) {  // a multiple of step, fixed x it >= min_elements
     const std::int64_t n = (min_elements + fixed - 1) / fixed;
     return (n + step - 1) / step * step;
@@ -94,7 +100,7 @@ std::string param_name(const ::testing::TestParamInfo<param>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Layouts, RealignedTile,
-                         ::testing::Combine(::testing::Values<std::size_t>(2, 4), ::testing::Range(0, kLayouts)),
+                         ::testing::Combine(::testing::Values<std::size_t>(1, 2, 4), ::testing::Range(0, kLayouts)),
                          param_name);
 
 }  // namespace
