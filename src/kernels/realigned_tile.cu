@@ -220,13 +220,10 @@ __device__ __forceinline__ void transpose_16x8_bytes(const uint2 (&w)[16], uint4
 #pragma unroll
     for (int J = 0; J < 2; ++J) {
       auto word = [&](int q) { return J == 0 ? w[q].x : w[q].y; };
-      const std::uint32_t a = word(4 * I), b = word(4 * I + 1), c = word(4 * I + 2), d = word(4 * I + 3);
-      const std::uint32_t t0 = __byte_perm(a, b, 0x5140), t1 = __byte_perm(a, b, 0x7362);
-      const std::uint32_t t2 = __byte_perm(c, d, 0x5140), t3 = __byte_perm(c, d, 0x7362);
-      out[4 * J + 0][I] = __byte_perm(t0, t2, 0x5410);
-      out[4 * J + 1][I] = __byte_perm(t0, t2, 0x7632);
-      out[4 * J + 2][I] = __byte_perm(t1, t3, 0x5410);
-      out[4 * J + 3][I] = __byte_perm(t1, t3, 0x7632);
+      std::uint32_t o[4];
+      transpose_4x4_bytes(word(4 * I), word(4 * I + 1), word(4 * I + 2), word(4 * I + 3), o);
+#pragma unroll
+      for (int x = 0; x < 4; ++x) out[4 * J + x][I] = o[x];
     }
   }
 #pragma unroll

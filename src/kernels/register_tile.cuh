@@ -35,6 +35,18 @@ __device__ __forceinline__ std::uint32_t word(const uint4& v, int i) {
   return i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w;
 }
 
+/** a, b, c, d: rows 0-3 of a 4 x 4 block of bytes, one word each; o[x]: its column x
+ *  (byte x of a, b, c, d in that order), 8 byte permutes. */
+__device__ __forceinline__ void transpose_4x4_bytes(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d,
+                                                    std::uint32_t (&o)[4]) {
+  const std::uint32_t t0 = __byte_perm(a, b, 0x5140), t1 = __byte_perm(a, b, 0x7362);
+  const std::uint32_t t2 = __byte_perm(c, d, 0x5140), t3 = __byte_perm(c, d, 0x7362);
+  o[0] = __byte_perm(t0, t2, 0x5410);
+  o[1] = __byte_perm(t0, t2, 0x7632);
+  o[2] = __byte_perm(t1, t3, 0x5410);
+  o[3] = __byte_perm(t1, t3, 0x7632);
+}
+
 /** v[q] holds row q of a V x V block of E-byte elements; afterwards v[k] holds column k. */
 template <int E>
 __device__ __forceinline__ void transpose_in_registers(uint4 (&v)[16 / E]) {
@@ -69,14 +81,10 @@ __device__ __forceinline__ void transpose_in_registers(uint4 (&v)[16 / E]) {
     for (int I = 0; I < 4; ++I) {
 #pragma unroll
       for (int J = 0; J < 4; ++J) {
-        const std::uint32_t a = word(v[4 * I], J), b = word(v[4 * I + 1], J), c = word(v[4 * I + 2], J),
-                            d = word(v[4 * I + 3], J);
-        const std::uint32_t t0 = __byte_perm(a, b, 0x5140), t1 = __byte_perm(a, b, 0x7362);
-        const std::uint32_t t2 = __byte_perm(c, d, 0x5140), t3 = __byte_perm(c, d, 0x7362);
-        out[4 * J + 0][I] = __byte_perm(t0, t2, 0x5410);
-        out[4 * J + 1][I] = __byte_perm(t0, t2, 0x7632);
-        out[4 * J + 2][I] = __byte_perm(t1, t3, 0x5410);
-        out[4 * J + 3][I] = __byte_perm(t1, t3, 0x7632);
+        std::uint32_t o[4];
+        transpose_4x4_bytes(word(v[4 * I], J), word(v[4 * I + 1], J), word(v[4 * I + 2], J), word(v[4 * I + 3], J), o);
+#pragma unroll
+        for (int x = 0; x < 4; ++x) out[4 * J + x][I] = o[x];
       }
     }
 #pragma unroll
