@@ -69,7 +69,8 @@ union vector_of {
   T e[16 / sizeof(T)];
 };
 
-/** A micro-tile cut by the matrix edge (rows_left, cols_left < V), element by element; zeros outside. */
+/** A micro-tile off the vector path (cut by the matrix edge, covering chunks outside the
+ *  input, or in a warp with such a micro-tile), element by element; zeros outside the matrix. */
 template <class T>
 __device__ __forceinline__ void load_elements(const T* src, std::int64_t ld, std::int64_t rows_left,
                                               std::int64_t cols_left, uint4 (&v)[16 / sizeof(T)]) {
