@@ -299,25 +299,13 @@ __global__ void __launch_bounds__(realigned_byte_shape<IN_ALIGNED>::THREADS, rea
   });
 }
 
-template <bool IN_ALIGNED>
-void launch_bytes(const plan& p) {
-  using S = realigned_byte_shape<IN_ALIGNED>;
+/** Launches a realigned kernel on tiles of shape S; in_lo / in_hi bound the whole input batch. */
+template <class S, class T>
+void launch_on_tiles(void (*kernel)(matrix_view<T>, tiling, std::uintptr_t, std::uintptr_t), const plan& p) {
   const tiling g = make_tiling(p, S::ROWS, S::COLS);
   const auto in_lo = reinterpret_cast<std::uintptr_t>(p.in);
-  const auto in_hi = in_lo + static_cast<std::uintptr_t>((p.batch - 1) * p.stride_in + (p.rows - 1) * p.ld_in + p.cols);
-  auto kernel = realigned_byte_kernel<IN_ALIGNED>;
-  allow_shared(kernel, S::kSharedBytes);
-  kernel<<<grid_for(g), S::THREADS, S::kSharedBytes, p.stream>>>(make_view<std::uint8_t>(p), g, in_lo, in_hi);
-}
-
-template <class T, bool IN_ALIGNED>
-void launch_shape(const plan& p) {
-  using S = realigned_shape<T, IN_ALIGNED>;
-  const tiling g = make_tiling(p, S::ROWS, S::COLS);
-  const auto e = static_cast<std::uintptr_t>(sizeof(T));
-  const auto in_lo = reinterpret_cast<std::uintptr_t>(p.in);
-  const auto in_hi = in_lo + static_cast<std::uintptr_t>((p.batch - 1) * p.stride_in + (p.rows - 1) * p.ld_in + p.cols) * e;
-  auto kernel = realigned_tile_kernel<T, IN_ALIGNED>;
+  const auto in_hi = in_lo + static_cast<std::uintptr_t>((p.batch - 1) * p.stride_in + (p.rows - 1) * p.ld_in + p.cols) *
+                                 sizeof(T);
   allow_shared(kernel, S::kSharedBytes);
   kernel<<<grid_for(g), S::THREADS, S::kSharedBytes, p.stream>>>(make_view<T>(p), g, in_lo, in_hi);
 }
@@ -328,16 +316,16 @@ template <class T>
 void launch_realigned_tile(const plan& p) {
   if constexpr (std::is_same_v<T, std::uint8_t>) {
     if (p.vec_in) {
-      launch_bytes<true>(p);
+      launch_on_tiles<realigned_byte_shape<true>>(realigned_byte_kernel<true>, p);
     } else {
-      launch_bytes<false>(p);
+      launch_on_tiles<realigned_byte_shape<false>>(realigned_byte_kernel<false>, p);
     }
     check_launch("realigned_tile");
   } else if constexpr (has_vector_path<T> && (sizeof(T) == 2 || sizeof(T) == 4)) {
     if (p.vec_in) {
-      launch_shape<T, true>(p);
+      launch_on_tiles<realigned_shape<T, true>>(realigned_tile_kernel<T, true>, p);
     } else {
-      launch_shape<T, false>(p);
+      launch_on_tiles<realigned_shape<T, false>>(realigned_tile_kernel<T, false>, p);
     }
     check_launch("realigned_tile");
   } else {
