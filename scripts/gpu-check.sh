@@ -43,7 +43,7 @@ if [ "${XPOSE_SANITIZE:-0}" = 1 ]; then
   if command -v compute-sanitizer >/dev/null 2>&1; then
     big='*2x16M*:*16Mx2*:*64x9000*:*3000x31*:*7x3000*:*5003x13*:*100x300_wide*:*batch300*:*1001x7*:*4097x33*:*33x4097*'
     for tool in memcheck initcheck synccheck racecheck; do
-      inplace='Inplace*:*/InplaceSquare.*:*/InplaceSquareRegions.*:*/InplaceStackedSquares.*:*/InplaceRectangular.*:*/InplaceRowInterleave.*'
+      inplace='Inplace*:*/InplaceSquare.*:*/InplaceSquareRegions.*:*/InplaceStackedSquares.*:*/InplaceRectangular.*:*/InplaceRowInterleave.*:*/InplaceCoprimeCore.*'
       filter="AllPaths/*_e1_*:AllPaths/*_e4_*:AllPaths/*_e16_*:ApiGpu.*:Randomized.*:Threads.*:$inplace:*/SkinnyInterleave.*:*/RealignedTile.*:RegisterTileWarpGrid.*:-$big:HugeMatrix.*:Async.*:InplaceLarge.*"
       [ "$tool" = racecheck ] && filter="AllPaths/*_e4_*:Randomized.*:$inplace:*/SkinnyInterleave.*odd_length:*/RealignedTile.*:RegisterTileWarpGrid.*:-$big:InplaceLarge.*"
       start=$SECONDS

@@ -87,4 +87,11 @@ void check_device_access(const plan& p) {
   check_buffer_on(p.out, span_bytes(p.batch, p.cols, p.rows, p.ld_out, p.stride_out, p.elem_bytes), "out", device);
 }
 
+std::int64_t current_device_shared_optin() {
+  int device = 0, bytes = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  check_cuda(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), "cudaDeviceGetAttribute");
+  return bytes;
+}
+
 }  // namespace xpose::detail

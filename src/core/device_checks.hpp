@@ -16,4 +16,7 @@ void check_stream_and_buffer(cudaStream_t stream, const void* base, std::int64_t
                              const void* extra = nullptr, std::int64_t extra_bytes = 0,
                              const char* extra_what = nullptr);
 
+/** Bytes of shared memory one block may opt in to on the current device. */
+std::int64_t current_device_shared_optin();
+
 }  // namespace xpose::detail

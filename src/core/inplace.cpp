@@ -1,11 +1,13 @@
 // In-place dispatch: square matrices to the tile-pair kernel, stacks of squares to the
 // squares plus a row permutation, 2 or 3 rows (or columns) to row copies and three
-// interleaves, a short side of 4 to 64 to blocks and split cycle walks, the rest to
-// the three line permutations (docs/inplace.md).
+// interleaves, a short side of 4 to 64 to blocks and split cycle walks, rows that fit in
+// shared memory once the short side is split to two staged passes, the rest to the three
+// line permutations (docs/inplace.md).
 #include "inplace.hpp"
 
 #include "../kernels/element_types.hpp"
 #include "../kernels/launchers.hpp"
+#include "coprime_core.hpp"
 #include "device_checks.hpp"
 #include "skinny_blocks.hpp"
 #include "stacked_squares.hpp"
@@ -13,6 +15,21 @@
 #include <algorithm>
 
 namespace xpose::detail {
+namespace {
+
+/** The two-pass plan, for element types the coprime core's kernels take (element-aligned
+    pointers; byte-offset ones keep the line permutations). */
+template <class T>
+coprime_core_plan coprime_core_plan_for(const inplace_request& r) {
+  if constexpr (has_vector_path<T>) {
+    return make_coprime_core_plan(r.rows, r.cols, static_cast<std::int64_t>(r.elem_bytes),
+                                  current_device_shared_optin());
+  } else {
+    return {};
+  }
+}
+
+}  // namespace
 
 void transpose_inplace(const inplace_request& r) {
   const std::size_t need = validate_inplace(r);
@@ -36,6 +53,8 @@ void transpose_inplace(const inplace_request& r) {
                                                            aligned16(r.data));
                blocks.use) {
       launch_inplace_skinny_blocks<T>(static_cast<T*>(r.data), r.batch, r.workspace, blocks, r.stream);
+    } else if (const auto core = coprime_core_plan_for<T>(r); core.use) {
+      launch_inplace_coprime_core<T>(static_cast<T*>(r.data), r.batch, core, r.stream);
     } else {
       launch_inplace_rectangular<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, static_cast<T*>(r.workspace),
                                     r.stream);

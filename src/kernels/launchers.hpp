@@ -40,6 +40,12 @@ template <class T>
 void launch_inplace_skinny_blocks(T* data, std::int64_t batch, void* workspace, const skinny_blocks_plan& plan,
                                   cudaStream_t stream);
 
+struct coprime_core_plan;
+/** In-place transpose in two passes, a column op and a row op staged in shared memory
+    (core/coprime_core.hpp); element-aligned data of 1, 2, 4, 8 or 16 bytes, no workspace. */
+template <class T>
+void launch_inplace_coprime_core(T* data, std::int64_t batch, const coprime_core_plan& plan, cudaStream_t stream);
+
 /** In-place transpose of 2 x L, L x 2, 3 x L or L x 3 matrices
     (core/row_interleave_schedule.hpp); `workspace` holds
     row_interleave_workspace_elements(min(rows, cols), L) elements. */

@@ -3,6 +3,7 @@
 // before the call; afterwards every byte is compared with the CPU reference (or, above
 // 64 MiB, with the independent GPU checker), and poisoned guard bands around the matrix
 // and around the workspace must be unchanged.
+#include "core/coprime_core.hpp"
 #include "core/skinny_blocks.hpp"
 #include "core/stacked_squares.hpp"
 #include "core/row_interleave_schedule.hpp"
@@ -292,6 +293,51 @@ TEST_P(InplaceSkinnyBlocks, MatchesReference) {
 }
 
 INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceSkinnyBlocks, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
+
+// Rows that fit in shared memory once the short side is split (core/coprime_core.hpp): a
+// column op and a row op. Coprime sides (e = 1 or a larger divisor of the short side),
+// common factors split off (e = 3, 5, 8, 32, 81), short sides from 5 up, a one-row grid
+// (b = 1: the row op alone), both orientations, 16-byte aligned and element-aligned
+// pointers (lines starting anywhere in their 16-byte chunks), batches of 1 and 3. Each
+// shape must take the path on this device.
+class InplaceCoprimeCore : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(InplaceCoprimeCore, MatchesReference) {
+  XPOSE_REQUIRE_GPU();
+  const std::size_t e = GetParam();
+  const auto ei = static_cast<std::int64_t>(e);
+  int device = 0, optin = 0;
+  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
+  ASSERT_EQ(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), cudaSuccess);
+  const std::pair<std::int64_t, std::int64_t> shapes[] = {
+      {1001, 300}, {999, 1000}, {1234, 567}, {777, 1234}, {4096, 1000}, {96, 1000},  {65, 12345},
+      {5, 7},      {7, 12347},  {405, 243},  {2187, 100}, {2000, 1501}, {160, 3001}, {12345, 678}};
+  const std::size_t offsets[] = {0, e < 16 ? e : std::size_t{0}};
+  int taken = 0, one_row = 0;
+  for (const auto& [r0, c0] : shapes) {
+    for (const bool transpose_shape : {false, true}) {
+      const std::int64_t r = transpose_shape ? c0 : r0, c = transpose_shape ? r0 : c0;
+      const auto plan = detail::make_coprime_core_plan(r, c, ei, optin);
+      if (!plan.use) continue;
+      // Earlier paths keep their shapes (inplace.cpp): skip those.
+      if (std::min(r, c) <= 3 || detail::make_stacked_squares_plan(r, c, ei).use ||
+          detail::make_skinny_blocks_plan(r, c, ei, true).use || detail::make_skinny_blocks_plan(r, c, ei, false).use) {
+        continue;
+      }
+      ++taken;
+      one_row += plan.core.b == 1;
+      for (const std::size_t offset : offsets) {
+        for (const std::int64_t batch : {std::int64_t{1}, std::int64_t{3}}) {
+          EXPECT_TRUE(run_inplace({e, r, c, batch, offset, static_cast<std::uint64_t>(r * 31 + c + offset + batch)}));
+        }
+      }
+    }
+  }
+  EXPECT_GE(taken, e == 16 ? 12 : 20) << "too few shapes take the coprime-core path";
+  EXPECT_GE(one_row, 1) << "no shape had a one-row grid";
+}
+
+INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceCoprimeCore, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
 
 // The targets' shapes at full size (GPU-checked above 64 MiB).
 TEST(InplaceLarge, TargetShapes) {

@@ -1,0 +1,182 @@
+// In place, a rectangle whose rows fit in shared memory after one split of its short side
+// is transposed in two passes over the matrix (docs/inplace.md, "Two passes: the coprime
+// core"). With L the long side, S the short side, S = b * e where e collects every prime
+// power of S whose prime divides L (so gcd(L, b) = 1), a tall L x S matrix is
+// [L][b][e] -> [b][e][L]:
+//
+//   1. the L x b transpose of e-element super-elements, [L][b] -> [b][L]: coprime, so it is
+//      Catanzaro, Keller and Garland's decomposition without its rotation step: a column
+//      op on the b x L grid of super-elements, then a row op on its rows;
+//   2. inside each of those rows, [L][e] -> [e][L]: fused into step 1's row op, which has the
+//      whole row staged anyway.
+//
+// So: pass 1, the column op (one strip of super-element columns staged per block); pass 2,
+// the row op (one grid row of L * e elements staged per block). A wide S x L matrix runs
+// the inverse, row op first. Both ops read lines whole before they write them and lines
+// are disjoint, so neither needs scratch or ordering between blocks; every index map is
+// affine modulo b or L, so the kernels step it with adds.
+// Host and device share these maps; tests/cpu/test_coprime_core.cpp runs the two passes on
+// host arrays with them.
+#pragma once
+
+#include <cstdint>
+
+#if defined(__CUDACC__)
+#define XPOSE_HOST_DEVICE __host__ __device__
+#else
+#define XPOSE_HOST_DEVICE
+#endif
+
+namespace xpose::detail {
+
+/** The part of `side` made of the primes it shares with `other`, to their full powers in
+    `side`: side / coprime_split(side, other) is coprime to other. */
+constexpr std::int64_t coprime_split(std::int64_t side, std::int64_t other) {
+  std::int64_t g = side, h = other;
+  while (h != 0) {
+    const std::int64_t t = g % h;
+    g = h;
+    h = t;
+  }
+  std::int64_t split = 1, rest = side;
+  for (std::int64_t p = 2; p * p <= g || g > 1; ++p) {
+    if (p * p > g) p = g;  // what is left of g is prime
+    if (g % p != 0) continue;
+    while (g % p == 0) g /= p;
+    while (rest % p == 0) {
+      rest /= p;
+      split *= p;
+    }
+  }
+  return split;
+}
+
+/** a^-1 modulo m for gcd(a, m) = 1 (0 when m == 1). */
+constexpr std::int64_t inverse_mod(std::int64_t a, std::int64_t m) {
+  if (m == 1) return 0;
+  std::int64_t r0 = m, r1 = a % m, s0 = 0, s1 = 1;
+  while (r1 != 0) {
+    const std::int64_t q = r0 / r1;
+    std::int64_t t = r0 - q * r1;
+    r0 = r1;
+    r1 = t;
+    t = s0 - q * s1;
+    s0 = s1;
+    s1 = t;
+  }
+  return s0 < 0 ? s0 + m : s0;
+}
+
+/** The shape of the two passes: a grid of b rows of L super-elements of e elements. */
+struct coprime_core {
+  bool tall = false;       // rows > cols: column op first
+  std::int64_t L = 0;      // long side
+  std::int64_t b = 1;      // grid rows: the short side over e
+  std::int64_t e = 1;      // elements per super-element
+  std::int64_t L_inv = 0;  // L^-1 mod b (tall column op)
+  std::int64_t b_inv = 0;  // b^-1 mod L (wide row op)
+
+  /** The core of rows x cols with e elements per super-element: e divides the short side
+      and is a multiple of coprime_split(short, long), so that gcd(L, b) = 1. */
+  static constexpr coprime_core of(std::int64_t rows, std::int64_t cols, std::int64_t e) {
+    coprime_core c;
+    c.tall = rows > cols;
+    c.L = c.tall ? rows : cols;
+    c.e = e;
+    c.b = (c.tall ? cols : rows) / e;
+    c.L_inv = inverse_mod(c.L % c.b, c.b);
+    c.b_inv = inverse_mod(c.b % c.L, c.L);
+    return c;
+  }
+  constexpr std::int64_t row_elements() const { return L * e; }
+
+  /** Column op, super-element column t: the grid row that destination row i takes its
+      super-element from. Tall (C^-1 of the b x L grid): ((i - t) * L^-1) mod b; wide (C):
+      (i * L + t) mod b. Both are base(i, t0) + step(t - t0) mod b, which the kernel uses. */
+  XPOSE_HOST_DEVICE std::int64_t column_source(std::int64_t i, std::int64_t t) const {
+    return tall ? mod(((i - t) % b + b) % b * L_inv, b) : mod(i * (L % b) + t, b);
+  }
+  /** Row op of grid row J, element u of the destination row: the element of the staged
+      source row it takes. Tall: u = x * L + y <- (((y * b + J) mod L) * e + x); wide, the
+      inverse: u = t * e + x <- x * L + ((t - J) * b^-1 mod L). */
+  XPOSE_HOST_DEVICE std::int64_t row_source(std::int64_t J, std::int64_t u) const {
+    if (tall) {
+      const std::int64_t x = u / L, y = u - x * L;
+      return mod(y * b + J, L) * e + x;
+    }
+    const std::int64_t t = u / e, x = u - t * e;
+    return x * L + mod(((t - J) % L + L) % L * b_inv, L);
+  }
+  XPOSE_HOST_DEVICE static std::int64_t mod(std::int64_t v, std::int64_t m) { return v % m; }
+};
+
+/** Whether and how the two passes run for one shape on one device. */
+struct coprime_core_plan {
+  bool use = false;
+  coprime_core core;
+  std::int64_t strip = 1;               // super-element columns per column-op block
+  std::int64_t column_stage_bytes = 0;  // shared memory of a column-op block
+  std::int64_t row_stage_bytes = 0;     // shared memory of a row-op block
+};
+
+/** Shared-memory bytes that stage `bytes` of global memory starting anywhere: the aligned
+    16-byte chunks that cover them (the stage keeps the global address modulo 16). */
+constexpr std::int64_t staged_bytes(std::int64_t bytes, std::int64_t elem_bytes) {
+  const std::int64_t offset = 16 - (elem_bytes < 16 ? elem_bytes : 16);  // the most the start can be past a chunk
+  return (bytes + offset + 15) / 16 * 16;
+}
+
+/** The widest column-op run (bytes of one grid row in one strip): a thread block of 1024
+    threads writes whole runs, one element per thread. */
+inline constexpr std::int64_t kCoprimeColumnMaxRun = 512;
+
+/** The plan for one choice of e: its strip and stages, use = false when a stage does not fit. */
+constexpr coprime_core_plan plan_coprime_core(std::int64_t rows, std::int64_t cols, std::int64_t e,
+                                              std::int64_t elem_bytes, std::int64_t shared_optin) {
+  coprime_core_plan p;
+  p.core = coprime_core::of(rows, cols, e);
+  const coprime_core& c = p.core;
+  p.row_stage_bytes = staged_bytes(c.row_elements() * elem_bytes, elem_bytes);
+  if (p.row_stage_bytes > shared_optin) return p;
+  if (c.b > 1) {
+    // The whole opt-in: two blocks per SM with half the runs measured slower (12345 x 6789
+    // fp32: 19% of memcpy against 26%, sweep 24).
+    auto stage = [&](std::int64_t w) { return c.b * staged_bytes(w * c.e * elem_bytes, elem_bytes); };
+    std::int64_t w = 0;
+    while (w < c.L && (w + 1) * c.e * elem_bytes <= kCoprimeColumnMaxRun && stage(w + 1) <= shared_optin) ++w;
+    if (w == 0) return p;
+    p.strip = w;
+    p.column_stage_bytes = stage(w);
+  }
+  p.use = true;
+  return p;
+}
+
+/** The plan for rows x cols elements of elem_bytes at an element-aligned pointer, on a
+    device whose blocks may opt in to `shared_optin` bytes of shared memory. Of the
+    super-element sizes e allowed (multiples of coprime_split(short, long) that divide the
+    short side), it takes the one whose column-op runs are widest (ties: the shorter row):
+    a larger e makes the rows longer and the columns shorter (12345 x 6788 fp32: e = 4,
+    1697 rows of 197 KB and 112-byte runs; e = 1 would give 6788 rows and 20-byte runs). */
+constexpr coprime_core_plan make_coprime_core_plan(std::int64_t rows, std::int64_t cols, std::int64_t elem_bytes,
+                                                   std::int64_t shared_optin) {
+  coprime_core_plan best;
+  if (rows == cols || rows < 2 || cols < 2) return best;
+  const std::int64_t L = rows > cols ? rows : cols, S = rows > cols ? cols : rows;
+  if (L >= (std::int64_t{1} << 31)) return best;
+  const std::int64_t e_min = coprime_split(S, L), k = S / e_min;
+  auto run = [&](const coprime_core_plan& p) { return p.core.b > 1 ? p.strip * p.core.e * elem_bytes : kCoprimeColumnMaxRun; };
+  auto consider = [&](std::int64_t d) {  // e = e_min * d
+    const coprime_core_plan p = plan_coprime_core(rows, cols, e_min * d, elem_bytes, shared_optin);
+    if (!p.use) return;
+    if (!best.use || run(p) > run(best) || (run(p) == run(best) && p.row_stage_bytes < best.row_stage_bytes)) best = p;
+  };
+  for (std::int64_t d = 1; d * d <= k; ++d) {
+    if (k % d != 0) continue;
+    consider(d);
+    if (d * d != k) consider(k / d);
+  }
+  return best;
+}
+
+}  // namespace xpose::detail

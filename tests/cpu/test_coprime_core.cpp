@@ -1,0 +1,163 @@
+// The coprime-core in-place path (src/core/coprime_core.hpp), checked on the host: its two
+// passes, run with the maps the kernels step through, transpose every small shape with
+// every allowed super-element size in both orientations; the split makes the core coprime;
+// and the plan's choices, stage sizes and refusals.
+#include "core/coprime_core.hpp"
+
+#include "host_arrays.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+namespace xpose::detail {
+namespace {
+
+std::int64_t gcd64(std::int64_t a, std::int64_t b) { return std::gcd(a, b); }
+
+/** The column op on the b x L grid of e-element super-elements: destination (i, t) takes
+    the super-element of grid row column_source(i, t) in column t. */
+void column_op(std::vector<int>& v, const coprime_core& c) {
+  const std::vector<int> old = v;
+  const std::int64_t row = c.row_elements();
+  for (std::int64_t i = 0; i < c.b; ++i) {
+    for (std::int64_t t = 0; t < c.L; ++t) {
+      const std::int64_t r = c.column_source(i, t);
+      for (std::int64_t x = 0; x < c.e; ++x) {
+        v[static_cast<std::size_t>(i * row + t * c.e + x)] = old[static_cast<std::size_t>(r * row + t * c.e + x)];
+      }
+    }
+  }
+}
+
+/** The row op: element u of grid row J takes element row_source(J, u) of the same row. */
+void row_op(std::vector<int>& v, const coprime_core& c) {
+  const std::vector<int> old = v;
+  const std::int64_t row = c.row_elements();
+  for (std::int64_t J = 0; J < c.b; ++J) {
+    for (std::int64_t u = 0; u < row; ++u) {
+      v[static_cast<std::size_t>(J * row + u)] = old[static_cast<std::size_t>(J * row + c.row_source(J, u))];
+    }
+  }
+}
+
+std::vector<int> run_core(std::int64_t rows, std::int64_t cols, std::int64_t e) {
+  const coprime_core c = coprime_core::of(rows, cols, e);
+  std::vector<int> v = iota_vector(rows * cols);
+  if (c.tall) {
+    column_op(v, c);
+    row_op(v, c);
+  } else {
+    row_op(v, c);
+    column_op(v, c);
+  }
+  return v;
+}
+
+TEST(CoprimeCore, SplitLeavesACoprimeRest) {
+  for (std::int64_t side = 1; side <= 400; ++side) {
+    for (std::int64_t other = 1; other <= 120; ++other) {
+      const std::int64_t e = coprime_split(side, other);
+      ASSERT_EQ(side % e, 0) << side << " " << other;
+      ASSERT_EQ(gcd64(side / e, other), 1) << side << " " << other;
+      // e holds no prime that other lacks: every prime of e divides other.
+      std::int64_t rest = e;
+      for (std::int64_t p = 2; p <= rest; ++p) {
+        if (rest % p != 0) continue;
+        ASSERT_EQ(other % p, 0) << side << " " << other << " prime " << p;
+        while (rest % p == 0) rest /= p;
+      }
+    }
+  }
+  EXPECT_EQ(coprime_split(6789, 12345), 3);
+  EXPECT_EQ(coprime_split(7000, 30000), 1000);
+  EXPECT_EQ(coprime_split(6788, 12345), 1);
+}
+
+TEST(CoprimeCore, InverseMod) {
+  for (std::int64_t m = 1; m <= 300; ++m) {
+    for (std::int64_t a = 0; a < m; ++a) {
+      if (gcd64(a, m) != 1) continue;
+      ASSERT_EQ(inverse_mod(a, m) * a % m, 1 % m) << a << " mod " << m;
+    }
+  }
+}
+
+TEST(CoprimeCore, TwoPassesTransposeEverySmallShape) {
+  int checked = 0;
+  for (std::int64_t rows = 2; rows <= 36; ++rows) {
+    for (std::int64_t cols = 2; cols <= 36; ++cols) {
+      if (rows == cols) continue;
+      const std::int64_t L = std::max(rows, cols), S = std::min(rows, cols);
+      const std::int64_t e_min = coprime_split(S, L);
+      for (std::int64_t e = e_min; e <= S; e += e_min) {
+        if (S % e != 0) continue;
+        const std::vector<int> expected = transposed(iota_vector(rows * cols), rows, cols);
+        ASSERT_EQ(run_core(rows, cols, e), expected) << rows << " x " << cols << ", e = " << e;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 1200);
+}
+
+TEST(CoprimeCore, TwoPassesTransposeLargerShapes) {
+  // {rows, cols, e}: e a multiple of coprime_split(short, long) dividing the short side.
+  const std::int64_t shapes[][3] = {{123, 45, 9},  {45, 123, 45},  {300, 7, 1},   {7, 300, 7},
+                                    {210, 99, 9},  {99, 210, 99},  {1000, 81, 1}, {81, 1000, 27},
+                                    {1234, 67, 1}, {500, 124, 124}, {124, 500, 4}};
+  for (const auto& s : shapes) {
+    ASSERT_EQ(std::min(s[0], s[1]) % s[2], 0);
+    ASSERT_EQ(run_core(s[0], s[1], s[2]), transposed(iota_vector(s[0] * s[1]), s[0], s[1])) << s[0] << " x " << s[1];
+  }
+}
+
+TEST(CoprimeCore, PlanChoosesTheWidestRunsThatFit) {
+  constexpr std::int64_t kHopper = 232448;  // bytes one block may opt in to on sm_90
+  // 12345 x 6789: the short side splits as 3 x 2263; fp32 rows of 12345 x 3 elements.
+  const coprime_core_plan p = make_coprime_core_plan(12345, 6789, 4, kHopper);
+  ASSERT_TRUE(p.use);
+  EXPECT_TRUE(p.core.tall);
+  EXPECT_EQ(p.core.e, 3);
+  EXPECT_EQ(p.core.b, 2263);
+  EXPECT_EQ(p.core.L, 12345);
+  EXPECT_EQ(p.row_stage_bytes, staged_bytes(12345 * 3 * 4, 4));
+  EXPECT_EQ(p.strip, 7);  // 84-byte runs: 2263 lines of 96 bytes fill 217 KB
+  EXPECT_EQ(p.column_stage_bytes, 2263 * 96);
+  // Coprime 12345 x 6788 fp32 takes e = 4 (1697 rows) over e = 1 (6788 rows of 20-byte runs).
+  const coprime_core_plan q = make_coprime_core_plan(6788, 12345, 4, kHopper);
+  ASSERT_TRUE(q.use);
+  EXPECT_FALSE(q.core.tall);
+  EXPECT_EQ(q.core.e, 4);
+  EXPECT_EQ(q.core.b, 1697);
+  // Every plan's stages fit, its runs stay within the cap, and e is allowed.
+  for (const std::int64_t elem : {1, 2, 4, 8, 16}) {
+    for (std::int64_t rows = 2; rows < 3000; rows = rows * 3 / 2 + 7) {
+      for (std::int64_t cols = 2; cols < 3000; cols = cols * 5 / 3 + 11) {
+        const coprime_core_plan r = make_coprime_core_plan(rows, cols, elem, kHopper);
+        if (!r.use) continue;
+        const std::int64_t S = std::min(rows, cols), L = std::max(rows, cols);
+        ASSERT_EQ(S % r.core.e, 0);
+        ASSERT_EQ(r.core.e % coprime_split(S, L), 0);
+        ASSERT_LE(r.row_stage_bytes, kHopper);
+        ASSERT_LE(r.column_stage_bytes, kHopper);
+        if (r.core.b > 1) ASSERT_LE(r.strip * r.core.e * elem, kCoprimeColumnMaxRun);
+      }
+    }
+  }
+}
+
+TEST(CoprimeCore, PlanRefusesWhatDoesNotFit) {
+  constexpr std::int64_t kHopper = 232448;
+  EXPECT_FALSE(make_coprime_core_plan(30000, 7000, 4, kHopper).use);  // e = 1000: rows of 120 MB
+  EXPECT_FALSE(make_coprime_core_plan(12345, 6789, 16, kHopper).use);  // rows of 593 KB
+  EXPECT_FALSE(make_coprime_core_plan(64, 64, 4, kHopper).use);        // square
+  EXPECT_FALSE(make_coprime_core_plan(1, 640, 4, kHopper).use);
+  EXPECT_TRUE(make_coprime_core_plan(12345, 6789, 4, kHopper).use);
+  EXPECT_FALSE(make_coprime_core_plan(12345, 6789, 4, 100 * 1024).use);  // a smaller opt-in
+}
+
+}  // namespace
+}  // namespace xpose::detail
