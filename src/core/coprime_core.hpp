@@ -15,17 +15,11 @@
 // the inverse, row op first. Both ops read lines whole before they write them and lines
 // are disjoint, so neither needs scratch or ordering between blocks; every index map is
 // affine modulo b or L, so the kernels step it with adds.
-// Host and device share these maps; tests/cpu/test_coprime_core.cpp runs the two passes on
-// host arrays with them.
+// The maps below are the reference the kernels' stepped forms follow;
+// tests/cpu/test_coprime_core.cpp runs the two passes on host arrays with them.
 #pragma once
 
 #include <cstdint>
-
-#if defined(__CUDACC__)
-#define XPOSE_HOST_DEVICE __host__ __device__
-#else
-#define XPOSE_HOST_DEVICE
-#endif
 
 namespace xpose::detail {
 
@@ -93,21 +87,20 @@ struct coprime_core {
   /** Column op, super-element column t: the grid row that destination row i takes its
       super-element from. Tall (C^-1 of the b x L grid): ((i - t) * L^-1) mod b; wide (C):
       (i * L + t) mod b. Both are base(i, t0) + step(t - t0) mod b, which the kernel uses. */
-  XPOSE_HOST_DEVICE std::int64_t column_source(std::int64_t i, std::int64_t t) const {
-    return tall ? mod(((i - t) % b + b) % b * L_inv, b) : mod(i * (L % b) + t, b);
+  constexpr std::int64_t column_source(std::int64_t i, std::int64_t t) const {
+    return tall ? ((i - t) % b + b) % b * L_inv % b : (i * (L % b) + t) % b;
   }
   /** Row op of grid row J, element u of the destination row: the element of the staged
       source row it takes. Tall: u = x * L + y <- (((y * b + J) mod L) * e + x); wide, the
       inverse: u = t * e + x <- x * L + ((t - J) * b^-1 mod L). */
-  XPOSE_HOST_DEVICE std::int64_t row_source(std::int64_t J, std::int64_t u) const {
+  constexpr std::int64_t row_source(std::int64_t J, std::int64_t u) const {
     if (tall) {
       const std::int64_t x = u / L, y = u - x * L;
-      return mod(y * b + J, L) * e + x;
+      return (y * b + J) % L * e + x;
     }
     const std::int64_t t = u / e, x = u - t * e;
-    return x * L + mod(((t - J) % L + L) % L * b_inv, L);
+    return x * L + ((t - J) % L + L) % L * b_inv % L;
   }
-  XPOSE_HOST_DEVICE static std::int64_t mod(std::int64_t v, std::int64_t m) { return v % m; }
 };
 
 /** Whether and how the two passes run for one shape on one device. */
