@@ -144,6 +144,7 @@ TEST(CoprimeCore, PlanChoosesTheWidestRunsThatFit) {
         ASSERT_LE(r.row_stage_bytes, kHopper);
         ASSERT_LE(r.column_stage_bytes, kHopper);
         if (r.core.b > 1) ASSERT_LE(r.strip * r.core.e * elem, kCoprimeColumnMaxRun);
+        if (r.core.b > 1 && r.strip < L) ASSERT_GE(r.strip * r.core.e * elem, kCoprimeColumnMinRun);
       }
     }
   }
@@ -157,6 +158,10 @@ TEST(CoprimeCore, PlanRefusesWhatDoesNotFit) {
   EXPECT_FALSE(make_coprime_core_plan(1, 640, 4, kHopper).use);
   EXPECT_TRUE(make_coprime_core_plan(12345, 6789, 4, kHopper).use);
   EXPECT_FALSE(make_coprime_core_plan(12345, 6789, 4, 100 * 1024).use);  // a smaller opt-in
+  // Long columns leave runs narrower than kCoprimeColumnMinRun: 10001 lines of one byte.
+  EXPECT_FALSE(make_coprime_core_plan(12345, 10001, 1, kHopper).use);
+  EXPECT_FALSE(make_coprime_core_plan(12345, 10001, 4, kHopper).use);
+  EXPECT_TRUE(make_coprime_core_plan(14000, 9001, 8, kHopper).use);  // 8-byte runs
 }
 
 }  // namespace
