@@ -296,7 +296,7 @@ INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceSkinnyBlocks, ::testing::Values<st
 
 // Rows that fit in shared memory once the short side is split (core/coprime_core.hpp): a
 // column op and a row op. Coprime sides (e = 1 or a larger divisor of the short side),
-// common factors split off (e = 3, 5, 8, 32, 81), short sides from 5 up, a one-row grid
+// common factors split off (e = 3, 5, 7, 8, 19, 32, 243), short sides from 5 up, a one-row grid
 // (b = 1: the row op alone), both orientations, 16-byte aligned and element-aligned
 // pointers (lines starting anywhere in their 16-byte chunks), batches of 1 and 3. Each
 // shape must take the path on this device.
