@@ -30,7 +30,8 @@ template <class T>
 constexpr int kPerChunk = 16 / static_cast<int>(sizeof(T));
 
 /** q mod d for 0 <= q < 2^52 without a 64-bit division (one compare corrects the double
-    quotient). */
+    quotient). The remainder-only form of inplace_rect::divider, as in
+    super_element_cycles::next: these kernels never need the quotient. */
 struct modulus {
   std::int64_t d = 1;
   double inverse = 1.0;

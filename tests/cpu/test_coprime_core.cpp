@@ -15,8 +15,6 @@
 namespace xpose::detail {
 namespace {
 
-std::int64_t gcd64(std::int64_t a, std::int64_t b) { return std::gcd(a, b); }
-
 /** The column op on the b x L grid of e-element super-elements: destination (i, t) takes
     the super-element of grid row column_source(i, t) in column t. */
 void column_op(std::vector<int>& v, const coprime_core& c) {
@@ -61,7 +59,7 @@ TEST(CoprimeCore, SplitLeavesACoprimeRest) {
     for (std::int64_t other = 1; other <= 120; ++other) {
       const std::int64_t e = coprime_split(side, other);
       ASSERT_EQ(side % e, 0) << side << " " << other;
-      ASSERT_EQ(gcd64(side / e, other), 1) << side << " " << other;
+      ASSERT_EQ(std::gcd(side / e, other), 1) << side << " " << other;
       // e holds no prime that other lacks: every prime of e divides other.
       std::int64_t rest = e;
       for (std::int64_t p = 2; p <= rest; ++p) {
@@ -79,7 +77,7 @@ TEST(CoprimeCore, SplitLeavesACoprimeRest) {
 TEST(CoprimeCore, InverseMod) {
   for (std::int64_t m = 1; m <= 300; ++m) {
     for (std::int64_t a = 0; a < m; ++a) {
-      if (gcd64(a, m) != 1) continue;
+      if (std::gcd(a, m) != 1) continue;
       ASSERT_EQ(inverse_mod(a, m) * a % m, 1 % m) << a << " mod " << m;
     }
   }
