@@ -9,8 +9,11 @@
 // threads on consecutive destination elements, each gathered from the stage: 16-byte
 // chunks gathered element by element measured slower (12345 x 6789: 25% of memcpy for
 // fp32 and 11% for bytes against 35% and 23%, sweep 24), their per-chunk index work
-// outweighing the wider stores. The index maps are affine modulo b or L, so each thread
-// computes its first source once and then steps by adds.
+// outweighing the wider stores; so did 1- and 2-byte elements packed into 32-bit word
+// stores (bytes 23% -> 17%, sweep 25). The index maps are affine modulo b or L, so each
+// thread computes its first source once and then steps by adds; matrix positions are 32-bit
+// byte offsets (the plan keeps matrices under 4 GiB). For 1- and 2-byte elements both
+// passes are bound by instructions and shared-memory latency, not by DRAM (sweep 25).
 #include "element_types.hpp"
 #include "kernel_attributes.hpp"
 #include "launchers.hpp"
@@ -61,33 +64,21 @@ __device__ __forceinline__ void cp_async_16(void* stage, const void* global) {
 
 __device__ __forceinline__ void cp_async_wait_all() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
 
-/**
- * Stages chunk c of the run [run, run + n): the aligned 16 bytes at align_down(run) + 16 c go
- * to line + 16 c, where line is the stage line whose address matches align_down(run) modulo
- * 16. A chunk that reaches outside [lo, hi) (the matrix) is copied element by element, only
- * its elements inside the matrix.
- */
+/** Stages the aligned 16 bytes at base + chunk (base 16-byte aligned) to `line`. A chunk that
+    reaches outside [base + lo, base + hi) (the matrix) is copied element by element, only its
+    elements inside. Offsets are 32-bit: the plan keeps matrices under 4 GiB. */
 template <class T>
-__device__ __forceinline__ void stage_chunk(unsigned char* line, const T* run, std::int64_t c, const T* lo,
-                                            const T* hi) {
-  const auto base = reinterpret_cast<const unsigned char*>(reinterpret_cast<std::uintptr_t>(run) & ~std::uintptr_t{15});
-  const unsigned char* g = base + 16 * c;
-  if (g >= reinterpret_cast<const unsigned char*>(lo) && g + 16 <= reinterpret_cast<const unsigned char*>(hi)) {
-    cp_async_16(line + 16 * c, g);
+__device__ __forceinline__ void stage_chunk_at(unsigned char* line, const unsigned char* base, std::uint32_t chunk,
+                                               std::uint32_t lo, std::uint32_t hi) {
+  if (chunk >= lo && chunk + 16 <= hi) {
+    cp_async_16(line, base + chunk);
     return;
   }
 #pragma unroll
   for (int k = 0; k < kPerChunk<T>; ++k) {
-    const T* p = reinterpret_cast<const T*>(g) + k;
-    if (p >= lo && p < hi) reinterpret_cast<T*>(line + 16 * c)[k] = *p;
+    const std::uint32_t q = chunk + k * static_cast<std::uint32_t>(sizeof(T));
+    if (q >= lo && q < hi) reinterpret_cast<T*>(line)[k] = *reinterpret_cast<const T*>(base + q);
   }
-}
-
-/** Chunks of the aligned cover of n elements at run. */
-template <class T>
-__device__ __forceinline__ std::int64_t chunks_of(const T* run, std::int64_t n) {
-  const auto a = reinterpret_cast<std::uintptr_t>(run);
-  return static_cast<std::int64_t>(((a + n * sizeof(T) + 15) >> 4) - (a >> 4));
 }
 
 /** The index of the run's element 0 within its first aligned 16-byte chunk. */
@@ -121,14 +112,29 @@ __global__ void __launch_bounds__(kThreads) column_op_kernel(T* data, std::int64
   const auto line_lead0 = static_cast<std::uint32_t>(a.e * static_cast<std::int64_t>(sizeof(T)) * t0);
   const auto row_bytes = static_cast<std::uint32_t>(row_elems * static_cast<std::int64_t>(sizeof(T)));
   const auto r_step = static_cast<std::uint32_t>(a.mod_b.of(static_cast<std::int64_t>(rows_per_pass) * row_step));
+  // Both loops address the matrix by 32-bit byte offsets from its 16-byte-aligned base (the
+  // plan keeps matrices under 4 GiB) and step every index by adds: for 1- and 2-byte
+  // elements the pass is bound by instructions, and 64-bit pointer steps and per-chunk
+  // divisions made up half of them.
+  const auto n_bytes = static_cast<std::uint32_t>(n * static_cast<std::int64_t>(sizeof(T)));
+  const std::uint32_t pitch32 = static_cast<std::uint32_t>(pitch), u_bytes = u * static_cast<std::uint32_t>(sizeof(T));
+  const std::uint32_t load_rows = kThreads / lines, load_r0 = threadIdx.x / lines, c = threadIdx.x - load_r0 * lines;
+  const auto matrix_bytes = static_cast<std::uint32_t>(a.matrix_elements * static_cast<std::int64_t>(sizeof(T)));
   for (std::int64_t m = blockIdx.y; m < batch; m += gridDim.y) {
     T* mat = data + m * a.matrix_elements;
-    const T* hi = mat + a.matrix_elements;
-    for (std::uint32_t k = threadIdx.x; k < b * lines; k += kThreads) {
-      const std::uint32_t r = k / lines;
-      const T* run = mat + r * row_elems + t0 * a.e;
-      const std::uint32_t chunk = k - r * lines;
-      if (chunk < chunks_of(run, n)) stage_chunk(stage + static_cast<std::int64_t>(r) * pitch, run, chunk, mat, hi);
+    const auto lo = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(mat) & 15);  // mat - base
+    unsigned char* base = reinterpret_cast<unsigned char*>(mat) - lo;  // derived from data: global stores
+    const std::uint32_t hi = lo + matrix_bytes;
+    // Loads: thread (r0, c) stages chunk c of lines r0, r0 + load_rows, ...
+    if (load_r0 < load_rows) {
+      std::uint32_t o = lo + load_r0 * row_bytes + line_lead0;  // the run's offset from base
+      unsigned char* line = stage + load_r0 * pitch32 + 16 * c;
+      for (std::uint32_t r = load_r0; r < b; r += load_rows) {
+        const std::uint32_t chunk = (o & ~15u) + 16 * c;
+        if (c < ((o & 15u) + n_bytes + 15) >> 4) stage_chunk_at<T>(line, base, chunk, lo, hi);
+        o += load_rows * row_bytes;
+        line += load_rows * pitch32;
+      }
     }
     cp_async_wait_all();
     __syncthreads();
@@ -136,15 +142,17 @@ __global__ void __launch_bounds__(kThreads) column_op_kernel(T* data, std::int64
       const std::uint32_t lead0 = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(mat)) + line_lead0;
       std::uint32_t i = threadIdx.x / run_elems;
       // r(i, tau) = base(i) + tau * step: tall base (i - t0) L^-1, wide (i L + t0), mod b.
-      const std::int64_t base = a.tall ? a.mod_b.of(((i + b - t0_mod_b) % b) * a.L_inv)
-                                       : a.mod_b.of(static_cast<std::int64_t>(i) * a.L_mod_b + t0_mod_b);
-      std::uint32_t r = static_cast<std::uint32_t>(a.mod_b.of(base + static_cast<std::int64_t>(tau) * step));
+      const std::int64_t first = a.tall ? a.mod_b.of(((i + b - t0_mod_b) % b) * a.L_inv)
+                                        : a.mod_b.of(static_cast<std::int64_t>(i) * a.L_mod_b + t0_mod_b);
+      std::uint32_t r = static_cast<std::uint32_t>(a.mod_b.of(first + static_cast<std::int64_t>(tau) * step));
+      std::uint32_t o = lo + i * row_bytes + line_lead0 + u_bytes;  // the destination's offset from base
+      const std::uint32_t o_step = rows_per_pass * row_bytes;
       for (; i < b; i += rows_per_pass) {
-        const T* src = reinterpret_cast<const T*>(stage + r * static_cast<std::uint32_t>(pitch) +
-                                                  ((lead0 + r * row_bytes) & 15u));
-        mat[i * row_elems + t0 * a.e + u] = src[u];
+        *reinterpret_cast<T*>(base + o) =
+            *reinterpret_cast<const T*>(stage + (r * pitch32 + ((lead0 + r * row_bytes) & 15u) + u_bytes));
+        o += o_step;
         r += r_step;
-        if (r >= b) r -= b;
+        r = min(r, r - b);  // r mod b: r - b wraps above r when r < b
       }
     }
     __syncthreads();
@@ -155,47 +163,57 @@ __global__ void __launch_bounds__(kThreads) column_op_kernel(T* data, std::int64
     permuted. Tall (B^-1, then [L][e] -> [e][L]): destination x L + y takes source
     ((y b + J) mod L) e + x, thread y0 walking y = y0 + k * kThreads for each x. Wide (the
     inverse): destination t e + x takes source x L + ((t - J) b^-1 mod L). */
-template <class T>
-__global__ void __launch_bounds__(kThreads) row_op_kernel(T* data, std::int64_t batch, core_args a) {
+template <class T, int Threads>
+__global__ void __launch_bounds__(Threads) row_op_kernel(T* data, std::int64_t batch, core_args a) {
   extern __shared__ __align__(16) unsigned char stage[];
   const std::int64_t n = a.L * a.e;
   const auto L = static_cast<std::uint32_t>(a.L);
   const auto e = static_cast<std::uint32_t>(a.e);
-  // Per kThreads steps of y (tall) or t (wide), the source column moves by these, mod L.
-  const auto step = static_cast<std::uint32_t>(a.mod_L.of(std::int64_t{kThreads} * (a.tall ? a.b : a.b_inv)));
+  const std::uint32_t n32 = L * e;
+  // Per Threads steps of y (tall) or t (wide), the source column moves by these, mod L.
+  const auto step = static_cast<std::uint32_t>(a.mod_L.of(std::int64_t{Threads} * (a.tall ? a.b : a.b_inv)));
+  const auto row_bytes = static_cast<std::uint32_t>(n * static_cast<std::int64_t>(sizeof(T)));
+  const auto matrix_bytes = static_cast<std::uint32_t>(a.matrix_elements * static_cast<std::int64_t>(sizeof(T)));
   for (std::int64_t m = blockIdx.y; m < batch; m += gridDim.y) {
     T* mat = data + m * a.matrix_elements;
-    const T* hi = mat + a.matrix_elements;
+    const auto lo = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(mat) & 15);
+    const unsigned char* base = reinterpret_cast<const unsigned char*>(mat) - lo;
     for (std::int64_t J = blockIdx.x; J < a.b; J += gridDim.x) {
       T* run = mat + J * n;
-      const std::int64_t chunks = chunks_of(run, n);
-      for (std::int64_t c = threadIdx.x; c < chunks; c += kThreads) stage_chunk(stage, run, c, mat, hi);
+      const std::uint32_t o = lo + static_cast<std::uint32_t>(J) * row_bytes;  // the row's offset from base
+      const std::uint32_t chunks = ((o & 15u) + row_bytes + 15) >> 4;
+      for (std::uint32_t c = threadIdx.x; c < chunks; c += Threads)
+        stage_chunk_at<T>(stage + 16 * c, base, (o & ~15u) + 16 * c, lo, lo + matrix_bytes);
       cp_async_wait_all();
       __syncthreads();
       const T* src = reinterpret_cast<const T*>(stage) + lead_of(run);
       if (a.tall) {
         if (threadIdx.x < L) {
           const auto first = static_cast<std::uint32_t>(a.mod_L.of(threadIdx.x * a.b + J));
+          // Source offset s = t e + x steps by step e modulo L e (x < e), so each element
+          // costs one add and one wrap besides its load and store.
+          const std::uint32_t count = (L - 1 - threadIdx.x) / Threads + 1, s_step = step * e;
           for (std::uint32_t x = 0; x < e; ++x) {
-            std::uint32_t t = first;
-            for (std::uint32_t y = threadIdx.x; y < L; y += kThreads) {
-              run[x * L + y] = src[t * e + x];
-              t += step;
-              if (t >= L) t -= L;
+            std::uint32_t s = first * e + x;
+            T* dst = run + x * L + threadIdx.x;
+            for (std::uint32_t k = 0; k < count; ++k) {
+              dst[k * Threads] = src[s];
+              s += s_step;
+              if (s >= n32) s -= n32;
             }
           }
         }
       } else {
-        // Element u = t e + x; per kThreads elements, t and x move by divmod(kThreads, e)
+        // Element u = t e + x; per Threads elements, t and x move by divmod(Threads, e)
         // (plus a carry), and y by the matching multiple of b^-1.
         std::uint32_t t = threadIdx.x / e, x = threadIdx.x - t * e;
         std::int64_t d = static_cast<std::int64_t>(t) - J;
         if (d < 0) d += a.L;
         auto y = static_cast<std::uint32_t>(a.mod_L.of(d * a.b_inv));
-        const std::uint32_t dt = kThreads / e, dx = kThreads - dt * e;
+        const std::uint32_t dt = Threads / e, dx = Threads - dt * e;
         const auto y_step = static_cast<std::uint32_t>(a.mod_L.of(std::int64_t{dt} * a.b_inv));
         const auto y_carry = static_cast<std::uint32_t>(a.mod_L.of(std::int64_t{dt + 1} * a.b_inv));
-        for (std::uint32_t u = threadIdx.x; u < n; u += kThreads) {
+        for (std::uint32_t u = threadIdx.x; u < n; u += Threads) {
           run[u] = src[x * L + y];
           x += dx;
           if (x >= e) {
@@ -226,16 +244,25 @@ void launch_inplace_coprime_core(T* data, std::int64_t batch, const coprime_core
     auto kernel = column_op_kernel<T>;
     allow_shared(kernel, plan.column_stage_bytes);
     const std::int64_t pitch = plan.column_stage_bytes / c.b;
-    const dim3 grid(capped((c.L + plan.strip - 1) / plan.strip, 0x7FFFFFFF), ys);
-    kernel<<<grid, kThreads, static_cast<size_t>(plan.column_stage_bytes), stream>>>(data, batch, a, plan.strip,
-                                                                                   pitch);
+    int device = 0, sms = 0;
+    check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+    check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+    const std::int64_t strip = coprime_column_launch_strip(plan, batch, sms, static_cast<std::int64_t>(sizeof(T)));
+    const dim3 grid(capped((c.L + strip - 1) / strip, 0x7FFFFFFF), ys);
+    kernel<<<grid, kThreads, static_cast<size_t>(plan.column_stage_bytes), stream>>>(data, batch, a, strip, pitch);
     check_launch("inplace coprime core: column op");
   };
   auto row_op = [&] {
-    auto kernel = row_op_kernel<T>;
-    allow_shared(kernel, plan.row_stage_bytes);
     const dim3 grid(capped(c.b, 0x7FFFFFFF), ys);
-    kernel<<<grid, kThreads, static_cast<size_t>(plan.row_stage_bytes), stream>>>(data, batch, a);
+    auto launch = [&](auto kernel, int threads) {
+      allow_shared(kernel, plan.row_stage_bytes);
+      kernel<<<grid, threads, static_cast<size_t>(plan.row_stage_bytes), stream>>>(data, batch, a);
+    };
+    if (plan.row_threads == 512) {
+      launch(row_op_kernel<T, 512>, 512);
+    } else {
+      launch(row_op_kernel<T, kThreads>, kThreads);
+    }
     check_launch("inplace coprime core: row op");
   };
   if (c.tall) {

@@ -148,6 +148,39 @@ TEST(CoprimeCore, PlanChoosesTheWidestRunsThatFit) {
   }
 }
 
+TEST(CoprimeCore, LaunchFillsTheLastWaveAndSizesRowBlocks) {
+  constexpr std::int64_t kHopper = 232448;
+  // Bytes: 12345 / 27 = 458 strips are 3.5 waves of 132 blocks; 24 columns give 515, 3.9 waves.
+  const coprime_core_plan bytes = make_coprime_core_plan(12345, 6789, 1, kHopper);
+  ASSERT_TRUE(bytes.use);
+  EXPECT_EQ(bytes.strip, 27);
+  EXPECT_EQ(coprime_column_launch_strip(bytes, 1, 132, 1), 24);
+  EXPECT_EQ(bytes.row_threads, 512);  // rows of 37 KB: four blocks per SM
+  // fp32: 14 waves of 7 columns against 16 of 6: under 5% better, the widest runs stay.
+  const coprime_core_plan fp32 = make_coprime_core_plan(12345, 6789, 4, kHopper);
+  EXPECT_EQ(coprime_column_launch_strip(fp32, 1, 132, 4), 7);
+  EXPECT_EQ(fp32.row_threads, 1024);  // rows of 148 KB: one block per SM
+  for (const std::int64_t elem : {1, 2, 4, 8, 16}) {
+    for (std::int64_t rows = 5; rows < 20000; rows = rows * 3 / 2 + 7) {
+      for (std::int64_t cols = 3; cols < 20000; cols = cols * 5 / 3 + 11) {
+        const coprime_core_plan r = make_coprime_core_plan(rows, cols, elem, kHopper);
+        if (!r.use || r.core.b == 1) continue;
+        for (const std::int64_t sms : {1, 114, 132}) {
+          for (const std::int64_t batch : {1, 3}) {
+            const std::int64_t w = coprime_column_launch_strip(r, batch, sms, elem);
+            ASSERT_LE(w, r.strip);
+            ASSERT_GE(4 * w, 3 * r.strip);
+            if (w < r.strip) ASSERT_GE(w * r.core.e * elem, kCoprimeColumnMinRun);
+            auto time = [&](std::int64_t v) { return ((r.core.L + v - 1) / v * batch + sms - 1) / sms * v; };
+            ASSERT_LE(time(w), time(r.strip));
+          }
+        }
+        if (r.row_threads == 512) ASSERT_LE(4 * (r.row_stage_bytes + kSharedReservedPerBlock), kHopper);
+      }
+    }
+  }
+}
+
 TEST(CoprimeCore, PlanRefusesWhatDoesNotFit) {
   constexpr std::int64_t kHopper = 232448;
   EXPECT_FALSE(make_coprime_core_plan(30000, 7000, 4, kHopper).use);  // e = 1000: rows of 120 MB
