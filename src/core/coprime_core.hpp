@@ -1,6 +1,6 @@
-// In place, a rectangle whose rows fit in shared memory after one split of its short side
-// is transposed in two passes over the matrix (docs/inplace.md, "Two passes: the coprime
-// core"). With L the long side, S the short side, S = b * e where e collects every prime
+// In place, a rectangle whose rows fit in shared memory (one block's, or up to 8 blocks' of a
+// cluster) after one split of its short side is transposed in two passes over the matrix
+// (docs/inplace.md, "the coprime core"). With L the long side, S the short side, S = b * e where e collects every prime
 // power of S whose prime divides L (so gcd(L, b) = 1), a tall L x S matrix is
 // [L][b][e] -> [b][e][L]:
 //
@@ -11,7 +11,7 @@
 //      whole row staged anyway.
 //
 // So: pass 1, the column op (one strip of super-element columns staged per block); pass 2,
-// the row op (one grid row of L * e elements staged per block). A wide S x L matrix runs
+// the row op (one grid row of L * e elements staged per block, or per cluster of blocks). A wide S x L matrix runs
 // the inverse, row op first. Both ops read lines whole before they write them and lines
 // are disjoint, so neither needs scratch or ordering between blocks; every index map is
 // affine modulo b or L, so the kernels step it with adds.
@@ -111,6 +111,8 @@ struct coprime_core_plan {
   std::int64_t column_stage_bytes = 0;  // shared memory of a column-op block
   std::int64_t row_stage_bytes = 0;     // shared memory of a row-op block
   int row_threads = 1024;               // threads of a row-op block
+  std::int64_t row_cluster = 1;         // blocks that stage one grid row together (a cluster)
+  std::int64_t row_part = 0;            // elements of the row each of them stages (row_cluster > 1)
 };
 
 /** Shared-memory bytes that stage `bytes` of global memory starting anywhere: the aligned
@@ -119,6 +121,9 @@ constexpr std::int64_t staged_bytes(std::int64_t bytes, std::int64_t elem_bytes)
   const std::int64_t offset = 16 - (elem_bytes < 16 ? elem_bytes : 16);  // the most the start can be past a chunk
   return (bytes + offset + 15) / 16 * 16;
 }
+
+/** The most blocks a cluster may stage one grid row with (the portable cluster size). */
+inline constexpr std::int64_t kCoprimeRowClusterMax = 8;
 
 /** Shared memory the runtime reserves per block (1 KiB on Hopper), for counting blocks per SM. */
 inline constexpr std::int64_t kSharedReservedPerBlock = 1024;
@@ -139,7 +144,19 @@ constexpr coprime_core_plan plan_coprime_core(std::int64_t rows, std::int64_t co
   p.core = coprime_core::of(rows, cols, e);
   const coprime_core& c = p.core;
   p.row_stage_bytes = staged_bytes(c.row_elements() * elem_bytes, elem_bytes);
-  if (p.row_stage_bytes > shared_optin) return p;
+  if (p.row_stage_bytes > shared_optin) {
+    // A cluster of k blocks stages the row in k parts, the fewest that fit. (Parts small
+    // enough for two blocks per SM measured slower: 12345 x 6789 16-byte 26.3% of memcpy
+    // with 6 parts against 28.1% with 3, sweep 25.)
+    for (std::int64_t k = 2; k <= kCoprimeRowClusterMax && p.row_cluster == 1; ++k) {
+      const std::int64_t part = (c.row_elements() + k - 1) / k, bytes = staged_bytes(part * elem_bytes, elem_bytes);
+      if (bytes > shared_optin) continue;
+      p.row_cluster = k;
+      p.row_part = part;
+      p.row_stage_bytes = bytes;
+    }
+    if (p.row_cluster == 1) return p;
+  }
   if (c.b > 1) {
     // The whole opt-in: two blocks per SM with half the runs measured slower (12345 x 6789
     // fp32: 19% of memcpy against 26%, sweep 24).
@@ -153,7 +170,7 @@ constexpr coprime_core_plan plan_coprime_core(std::int64_t rows, std::int64_t co
   // Rows that leave room for four blocks per SM take blocks of 512 threads: each thread then
   // walks twice as many elements per staged row, so its per-row set-up costs half as much
   // (12345 x 6789 bytes, 2263 rows of 37 KB: row op 78 -> 70 us, sweep 25).
-  if (4 * (p.row_stage_bytes + kSharedReservedPerBlock) <= shared_optin) p.row_threads = 512;
+  if (p.row_cluster == 1 && 4 * (p.row_stage_bytes + kSharedReservedPerBlock) <= shared_optin) p.row_threads = 512;
   // The kernels address a matrix by 32-bit byte offsets.
   if (c.b * c.row_elements() * elem_bytes >= (std::int64_t{1} << 32)) return p;
   p.use = true;
@@ -193,7 +210,12 @@ constexpr coprime_core_plan make_coprime_core_plan(std::int64_t rows, std::int64
   auto consider = [&](std::int64_t d) {  // e = e_min * d
     const coprime_core_plan p = plan_coprime_core(rows, cols, e_min * d, elem_bytes, shared_optin);
     if (!p.use) return;
-    if (!best.use || run(p) > run(best) || (run(p) == run(best) && p.row_stage_bytes < best.row_stage_bytes)) best = p;
+    // Rows one block stages first (a cluster's remote loads cost more than narrower runs),
+    // then the widest runs, then the shorter rows.
+    if (!best.use || p.row_cluster < best.row_cluster ||
+        (p.row_cluster == best.row_cluster &&
+         (run(p) > run(best) || (run(p) == run(best) && p.row_stage_bytes < best.row_stage_bytes))))
+      best = p;
   };
   for (std::int64_t d = 1; d * d <= k; ++d) {
     if (k % d != 0) continue;

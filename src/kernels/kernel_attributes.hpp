@@ -58,4 +58,24 @@ void launch_overlapping_previous(bool programmatic, void (*kernel)(Params...), d
   check_cuda(cudaLaunchKernelEx(&config, kernel, static_cast<Params>(args)...), "cudaLaunchKernelEx");
 }
 
+/** Launches `kernel` in thread-block clusters of `cluster` blocks along x (grid.x a multiple
+    of it); `cluster` of 1 is a plain launch. */
+template <class... Params, class... Args>
+void launch_in_clusters(void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t shared_bytes,
+                        cudaStream_t stream, unsigned cluster, Args... args) {
+  cudaLaunchConfig_t config{};
+  config.gridDim = grid;
+  config.blockDim = block;
+  config.dynamicSmemBytes = shared_bytes;
+  config.stream = stream;
+  cudaLaunchAttribute attribute{};
+  attribute.id = cudaLaunchAttributeClusterDimension;
+  attribute.val.clusterDim.x = cluster;
+  attribute.val.clusterDim.y = 1;
+  attribute.val.clusterDim.z = 1;
+  config.attrs = &attribute;
+  config.numAttrs = cluster > 1 ? 1 : 0;
+  check_cuda(cudaLaunchKernelEx(&config, kernel, static_cast<Params>(args)...), "cudaLaunchKernelEx");
+}
+
 }  // namespace xpose::detail

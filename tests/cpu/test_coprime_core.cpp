@@ -181,18 +181,58 @@ TEST(CoprimeCore, LaunchFillsTheLastWaveAndSizesRowBlocks) {
   }
 }
 
+TEST(CoprimeCore, PlanStagesLongRowsInClusters) {
+  constexpr std::int64_t kHopper = 232448;
+  // 12345 x 6789, 16 bytes: rows of 37035 elements (593 KB) in 3 parts of 12345 (198 KB).
+  const coprime_core_plan p = make_coprime_core_plan(12345, 6789, 16, kHopper);
+  ASSERT_TRUE(p.use);
+  EXPECT_EQ(p.core.e, 3);
+  EXPECT_EQ(p.row_cluster, 3);
+  EXPECT_EQ(p.row_part, 12345);
+  EXPECT_EQ(p.row_stage_bytes, 12345 * 16);
+  EXPECT_EQ(p.row_threads, 1024);
+  // One block when the row fits, even if a cluster would allow wider column runs (bytes:
+  // e = 3 with 27-column strips, not e = 93 in 5 parts with 5-column strips of 465 bytes).
+  const coprime_core_plan q = make_coprime_core_plan(12345, 6789, 1, kHopper);
+  EXPECT_EQ(q.row_cluster, 1);
+  EXPECT_EQ(q.core.e, 3);
+  // Every cluster plan: the fewest parts that fit, each part's stage within the opt-in, the
+  // parts covering the row, and the float block index of the kernel exact (rows < 2^24).
+  for (const std::int64_t elem : {1, 2, 4, 8, 16}) {
+    for (std::int64_t rows = 67; rows < 400000; rows = rows * 3 / 2 + 7) {
+      for (const std::int64_t cols : {67, 101, 405, 678, 6789}) {
+        const coprime_core_plan r = make_coprime_core_plan(rows, cols, elem, kHopper);
+        if (!r.use || r.row_cluster == 1) continue;
+        const std::int64_t n = r.core.row_elements();
+        ASSERT_LE(r.row_cluster, kCoprimeRowClusterMax);
+        ASSERT_LE(r.row_stage_bytes, kHopper);
+        ASSERT_EQ(r.row_stage_bytes, staged_bytes(r.row_part * elem, elem));
+        ASSERT_GE(r.row_cluster * r.row_part, n);
+        ASSERT_LT((r.row_cluster - 1) * r.row_part, n);  // no empty part
+        ASSERT_GT(staged_bytes((n + r.row_cluster - 2) / (r.row_cluster - 1) * elem, elem), kHopper);  // fewest
+        ASSERT_LT(n, std::int64_t{1} << 24);
+      }
+    }
+  }
+}
+
 TEST(CoprimeCore, PlanRefusesWhatDoesNotFit) {
   constexpr std::int64_t kHopper = 232448;
   EXPECT_FALSE(make_coprime_core_plan(30000, 7000, 4, kHopper).use);  // e = 1000: rows of 120 MB
-  EXPECT_FALSE(make_coprime_core_plan(12345, 6789, 16, kHopper).use);  // rows of 593 KB
   EXPECT_FALSE(make_coprime_core_plan(64, 64, 4, kHopper).use);        // square
   EXPECT_FALSE(make_coprime_core_plan(1, 640, 4, kHopper).use);
   EXPECT_TRUE(make_coprime_core_plan(12345, 6789, 4, kHopper).use);
-  EXPECT_FALSE(make_coprime_core_plan(12345, 6789, 4, 100 * 1024).use);  // a smaller opt-in
-  // Long columns leave runs narrower than kCoprimeColumnMinRun: 10001 lines of one byte.
-  EXPECT_FALSE(make_coprime_core_plan(12345, 10001, 1, kHopper).use);
+  // Rows longer than 8 blocks' opt-in: 12345 x 6789 fp32 with 16 KB per block.
+  EXPECT_FALSE(make_coprime_core_plan(12345, 6789, 4, 16 * 1024).use);
+  // Long columns leave runs narrower than kCoprimeColumnMinRun: 10001 lines of 4 bytes (e = 1),
+  // and e = 73 (137 lines) gives rows of 3.6 MB, more than 8 blocks stage.
   EXPECT_FALSE(make_coprime_core_plan(12345, 10001, 4, kHopper).use);
   EXPECT_TRUE(make_coprime_core_plan(14000, 9001, 8, kHopper).use);  // 8-byte runs
+  // Matrices of 4 GiB or more (the kernels' offsets are 32-bit): 60013 x 6007 x 16 bytes is
+  // 5.8 GB (rows of 960 KB in 5 parts, one 16-byte column per strip: it would fit otherwise);
+  // 60013 x 2003 x 16 bytes, 1.9 GB, takes the path.
+  EXPECT_FALSE(make_coprime_core_plan(60013, 6007, 16, kHopper).use);
+  EXPECT_TRUE(make_coprime_core_plan(60013, 2003, 16, kHopper).use);
 }
 
 }  // namespace

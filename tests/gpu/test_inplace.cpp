@@ -337,6 +337,34 @@ TEST_P(InplaceCoprimeCore, MatchesReference) {
   EXPECT_GE(one_row, 1) << "no shape had a one-row grid";
 }
 
+// Grid rows longer than one block's shared memory: a cluster of 2 to 5 blocks stages each row
+// (coprime sides, and common factors split off: 14000 x 405 has e = 5, 12345 x 678 e = 3).
+TEST_P(InplaceCoprimeCore, ClusterRowsMatchReference) {
+  XPOSE_REQUIRE_GPU();
+  const std::size_t e = GetParam();
+  const auto ei = static_cast<std::int64_t>(e);
+  int device = 0, optin = 0;
+  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
+  ASSERT_EQ(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), cudaSuccess);
+  const std::pair<std::int64_t, std::int64_t> shapes[] = {
+      {240007, 67}, {300007, 101}, {250000, 77}, {120011, 101}, {60013, 131}, {30011, 257}, {20011, 67},
+      {15013, 131}, {40009, 67},   {12345, 678}, {14000, 405},  {100003, 71}, {50021, 89}, {30011, 67}, {35023, 97}};
+  int taken = 0;
+  for (const auto& [r0, c0] : shapes) {
+    for (const bool transpose_shape : {false, true}) {
+      const std::int64_t r = transpose_shape ? c0 : r0, c = transpose_shape ? r0 : c0;
+      if (r * c * ei > (std::int64_t{32} << 20)) continue;
+      const auto plan = detail::make_coprime_core_plan(r, c, ei, optin);
+      if (!plan.use || plan.row_cluster < 2 || detail::make_skinny_blocks_plan(r, c, ei, true).use) continue;
+      ++taken;
+      EXPECT_TRUE(run_inplace({e, r, c, 1, 0, static_cast<std::uint64_t>(r * 7 + c)}));
+      EXPECT_TRUE(run_inplace({e, r, c, 2, 0, static_cast<std::uint64_t>(r * 7 + c + 1)}));
+      if (e < 16) EXPECT_TRUE(run_inplace({e, r, c, 1, e, static_cast<std::uint64_t>(r * 7 + c + 2)}));
+    }
+  }
+  EXPECT_GE(taken, 4) << "too few shapes take the cluster row op";
+}
+
 INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceCoprimeCore, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
 
 // The targets' shapes at full size (GPU-checked above 64 MiB).
