@@ -307,7 +307,11 @@ __global__ void __launch_bounds__(Threads) row_op_cluster_kernel(T* data, std::i
       for (std::uint32_t c = threadIdx.x; c < chunks; c += Threads)
         stage_chunk_at<T>(stage + 16 * c, base, (o & ~15u) + 16 * c, lo, lo + matrix_bytes);
       cp_async_wait_all();
-      cluster.sync();  // every part staged
+      // Every part staged. (compute-sanitizer racecheck reports hazards between these
+      // cp.async stage writes and the other blocks' loads, which this barrier orders; with
+      // the same barriers and plain loads and stores for the staging it reports none, and
+      // every result is exact: sweep 25. Plain staging costs 4-12%.)
+      cluster.sync();
       std::uint32_t u = p0 + threadIdx.x;
       if (u < p1) {
         const auto local = static_cast<std::uint32_t>(__cvta_generic_to_shared(stage));
@@ -355,7 +359,12 @@ __global__ void __launch_bounds__(Threads) row_op_cluster_kernel(T* data, std::i
           }
         }
       }
-      cluster.sync();  // no block reads another's stage past here
+      // No block reads another's stage past here. Only execution order is needed (every
+      // remote load has returned: its value was stored), so the arrive is relaxed: the
+      // default release waits for this block's global stores (a GPU-wide fence; 28.0% ->
+      // 28.4% of memcpy for 12345 x 6789 16-byte, sweep 25).
+      asm volatile("barrier.cluster.arrive.relaxed.aligned;\n" ::: "memory");
+      asm volatile("barrier.cluster.wait.aligned;\n" ::: "memory");
     }
   }
 }
