@@ -161,6 +161,66 @@ __global__ void __launch_bounds__(kThreads) column_op_kernel(T* data, std::int64
   }
 }
 
+/** The wide row op's walk over destination elements u = t e + x, which take source x L + y
+    with y = ((t - J) b^-1) mod L, stepped by `step` elements at a time: (t, x) moves by
+    divmod(step, e) plus a carry, y by the matching multiple of b^-1. */
+struct wide_walk {
+  std::uint32_t x, y;                       // at the current element
+  std::uint32_t e, L, dx, y_step, y_carry;  // the step's constants
+
+  __device__ wide_walk(std::uint32_t u, std::uint32_t J, std::uint32_t step, const core_args& a)
+      : e(static_cast<std::uint32_t>(a.e)), L(static_cast<std::uint32_t>(a.L)) {
+    const std::uint32_t t = u / e, dt = step / e, b_inv = static_cast<std::uint32_t>(a.b_inv);
+    x = u - t * e;
+    const std::uint32_t d = t >= J ? t - J : t + L - J;
+    y = static_cast<std::uint32_t>(static_cast<std::uint64_t>(d) * b_inv % L);
+    dx = step - dt * e;
+    y_step = static_cast<std::uint32_t>(static_cast<std::uint64_t>(dt) * b_inv % L);
+    y_carry = static_cast<std::uint32_t>(static_cast<std::uint64_t>(dt + 1) * b_inv % L);
+  }
+  __device__ std::uint32_t source() const { return x * L + y; }
+  __device__ void next() {
+    x += dx;
+    if (x >= e) {
+      x -= e;
+      y += y_carry;
+    } else {
+      y += y_step;
+    }
+    if (y >= L) y -= L;
+  }
+};
+
+/** The tall row op's walk over destination elements u = x L + y, which take source t e + x
+    with t = (y b + J) mod L, stepped by `step` elements at a time: (x, y) moves by
+    divmod(step, L) plus a carry, t by (step mod L) b. */
+struct tall_walk {
+  std::uint32_t x, y, t;           // at the current element
+  std::uint32_t e, L, dx, dy, dt;  // the step's constants
+
+  __device__ tall_walk(std::uint32_t u, std::uint32_t J, std::uint32_t step, const core_args& a)
+      : e(static_cast<std::uint32_t>(a.e)), L(static_cast<std::uint32_t>(a.L)) {
+    const auto b = static_cast<std::uint32_t>(a.b);
+    x = u / L;
+    y = u - x * L;
+    t = static_cast<std::uint32_t>((static_cast<std::uint64_t>(y) * b + J) % L);
+    dx = step / L;
+    dy = step - dx * L;
+    dt = static_cast<std::uint32_t>(static_cast<std::uint64_t>(dy) * b % L);
+  }
+  __device__ std::uint32_t source() const { return t * e + x; }
+  __device__ void next() {
+    x += dx;
+    y += dy;
+    if (y >= L) {
+      y -= L;
+      ++x;
+    }
+    t += dt;
+    if (t >= L) t -= L;
+  }
+};
+
 /** Pass "row op": block (J, matrix) stages grid row J (L e elements) and writes it back
     permuted. Tall (B^-1, then [L][e] -> [e][L]): destination x L + y takes source
     ((y b + J) mod L) e + x, thread y0 walking y = y0 + k * kThreads for each x. Wide (the
@@ -206,25 +266,10 @@ __global__ void __launch_bounds__(Threads) row_op_kernel(T* data, std::int64_t b
           }
         }
       } else {
-        // Element u = t e + x; per Threads elements, t and x move by divmod(Threads, e)
-        // (plus a carry), and y by the matching multiple of b^-1.
-        std::uint32_t t = threadIdx.x / e, x = threadIdx.x - t * e;
-        std::int64_t d = static_cast<std::int64_t>(t) - J;
-        if (d < 0) d += a.L;
-        auto y = static_cast<std::uint32_t>(a.mod_L.of(d * a.b_inv));
-        const std::uint32_t dt = Threads / e, dx = Threads - dt * e;
-        const auto y_step = static_cast<std::uint32_t>(a.mod_L.of(std::int64_t{dt} * a.b_inv));
-        const auto y_carry = static_cast<std::uint32_t>(a.mod_L.of(std::int64_t{dt + 1} * a.b_inv));
+        wide_walk walk(threadIdx.x, static_cast<std::uint32_t>(J), Threads, a);
         for (std::uint32_t u = threadIdx.x; u < n; u += Threads) {
-          run[u] = src[x * L + y];
-          x += dx;
-          if (x >= e) {
-            x -= e;
-            y += y_carry;
-          } else {
-            y += y_step;
-          }
-          if (y >= L) y -= L;
+          run[u] = src[walk.source()];
+          walk.next();
         }
       }
       __syncthreads();
@@ -284,17 +329,9 @@ __global__ void __launch_bounds__(Threads) row_op_cluster_kernel(T* data, std::i
   const cg::cluster_group cluster = cg::this_cluster();
   const std::uint32_t k = cluster.num_blocks(), rank = cluster.block_rank();
   constexpr auto s = static_cast<std::uint32_t>(sizeof(T));
-  const auto L = static_cast<std::uint32_t>(a.L), e = static_cast<std::uint32_t>(a.e);
-  const auto b = static_cast<std::uint32_t>(a.b), b_inv = static_cast<std::uint32_t>(a.b_inv);
-  const std::uint32_t n = L * e, row_bytes = n * s, p0 = rank * part, p1 = min(n, p0 + part);
+  const auto b = static_cast<std::uint32_t>(a.b);
+  const auto n = static_cast<std::uint32_t>(a.L * a.e), row_bytes = n * s, p0 = rank * part, p1 = min(n, p0 + part);
   const auto matrix_bytes = static_cast<std::uint32_t>(a.matrix_elements * static_cast<std::int64_t>(s));
-  // Per Threads destination elements: tall (x, y) by divmod(Threads, L) and the source
-  // column t by (Threads mod L) b; wide (t, x) by divmod(Threads, e) and y by multiples of b^-1.
-  const std::uint32_t tall_dx = Threads / L, tall_dy = Threads - tall_dx * L;
-  const auto tall_dt = static_cast<std::uint32_t>(static_cast<std::uint64_t>(tall_dy) * b % L);
-  const std::uint32_t wide_dt = Threads / e, wide_dx = Threads - wide_dt * e;
-  const auto y_step = static_cast<std::uint32_t>(static_cast<std::uint64_t>(wide_dt) * b_inv % L);
-  const auto y_carry = static_cast<std::uint32_t>(static_cast<std::uint64_t>(wide_dt + 1) * b_inv % L);
   for (std::int64_t m = blockIdx.y; m < batch; m += gridDim.y) {
     T* mat = data + m * a.matrix_elements;
     const auto lo = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(mat) & 15);
@@ -312,23 +349,11 @@ __global__ void __launch_bounds__(Threads) row_op_cluster_kernel(T* data, std::i
       // the same barriers and plain loads and stores for the staging it reports none, and
       // every result is exact: sweep 25. Plain staging costs 4-12%.)
       cluster.sync();
-      std::uint32_t u = p0 + threadIdx.x;
-      if (u < p1) {
-        const auto local = static_cast<std::uint32_t>(__cvta_generic_to_shared(stage));
-        const float inv_part = 1.0f / static_cast<float>(part);
-        std::uint32_t x, y, t;
-        if (a.tall) {
-          x = u / L;
-          y = u - x * L;
-          t = static_cast<std::uint32_t>((static_cast<std::uint64_t>(y) * b + J) % L);
-        } else {
-          t = u / e;
-          x = u - t * e;
-          const std::uint32_t d = t >= J ? t - J : t + L - J;
-          y = static_cast<std::uint32_t>(static_cast<std::uint64_t>(d) * b_inv % L);
-        }
-        for (; u < p1; u += Threads) {
-          const std::uint32_t p = a.tall ? t * e + x : x * L + y;  // the source element
+      const auto local = static_cast<std::uint32_t>(__cvta_generic_to_shared(stage));
+      const float inv_part = 1.0f / static_cast<float>(part);
+      auto gather = [&](auto walk) {
+        for (std::uint32_t u = p0 + threadIdx.x; u < p1; u += Threads) {
+          const std::uint32_t p = walk.source();
           // Its block, p / part: a float estimate (p < 2^24) and one correction.
           std::uint32_t r = __float2uint_rz(static_cast<float>(p) * inv_part);
           if (r * part > p) {
@@ -338,25 +363,14 @@ __global__ void __launch_bounds__(Threads) row_op_cluster_kernel(T* data, std::i
           }
           const std::uint32_t lead = (o_run + r * part * s) & 15u;  // block r's stage keeps this
           run[u] = load_from_cluster<T>(cluster_address(local + lead + (p - r * part) * s, r));
-          if (!a.tall) {
-            x += wide_dx;
-            if (x >= e) {
-              x -= e;
-              y += y_carry;
-            } else {
-              y += y_step;
-            }
-            if (y >= L) y -= L;
-          } else {
-            x += tall_dx;
-            y += tall_dy;
-            if (y >= L) {
-              y -= L;
-              ++x;
-            }
-            t += tall_dt;
-            if (t >= L) t -= L;
-          }
+          walk.next();
+        }
+      };
+      if (p0 + threadIdx.x < p1) {
+        if (a.tall) {
+          gather(tall_walk(p0 + threadIdx.x, J, Threads, a));
+        } else {
+          gather(wide_walk(p0 + threadIdx.x, J, Threads, a));
         }
       }
       // No block reads another's stage past here. Only execution order is needed (every

@@ -36,6 +36,21 @@ inline bool has_programmatic_launch() {
   return major >= 9;
 }
 
+/** Launches `kernel` with `count` (0 or 1) launch attributes. */
+template <class... Params, class... Args>
+void launch_with_attribute(const cudaLaunchAttribute& attribute, unsigned count, void (*kernel)(Params...), dim3 grid,
+                           dim3 block, std::size_t shared_bytes, cudaStream_t stream, Args... args) {
+  cudaLaunchConfig_t config{};
+  config.gridDim = grid;
+  config.blockDim = block;
+  config.dynamicSmemBytes = shared_bytes;
+  config.stream = stream;
+  cudaLaunchAttribute copy = attribute;
+  config.attrs = &copy;
+  config.numAttrs = count;
+  check_cuda(cudaLaunchKernelEx(&config, kernel, static_cast<Params>(args)...), "cudaLaunchKernelEx");
+}
+
 /** Launches `kernel` so that, when `programmatic` (has_programmatic_launch()), it may start
     while the previous kernel on `stream` drains: its blocks must call
     cudaGridDependencySynchronize() before touching memory, and the previous kernel lets it
@@ -45,17 +60,10 @@ inline bool has_programmatic_launch() {
 template <class... Params, class... Args>
 void launch_overlapping_previous(bool programmatic, void (*kernel)(Params...), dim3 grid, dim3 block,
                                  std::size_t shared_bytes, cudaStream_t stream, Args... args) {
-  cudaLaunchConfig_t config{};
-  config.gridDim = grid;
-  config.blockDim = block;
-  config.dynamicSmemBytes = shared_bytes;
-  config.stream = stream;
   cudaLaunchAttribute attribute{};
   attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
   attribute.val.programmaticStreamSerializationAllowed = 1;
-  config.attrs = &attribute;
-  config.numAttrs = programmatic ? 1 : 0;
-  check_cuda(cudaLaunchKernelEx(&config, kernel, static_cast<Params>(args)...), "cudaLaunchKernelEx");
+  launch_with_attribute(attribute, programmatic ? 1 : 0, kernel, grid, block, shared_bytes, stream, args...);
 }
 
 /** Launches `kernel` in thread-block clusters of `cluster` blocks along x (grid.x a multiple
@@ -63,19 +71,12 @@ void launch_overlapping_previous(bool programmatic, void (*kernel)(Params...), d
 template <class... Params, class... Args>
 void launch_in_clusters(void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t shared_bytes,
                         cudaStream_t stream, unsigned cluster, Args... args) {
-  cudaLaunchConfig_t config{};
-  config.gridDim = grid;
-  config.blockDim = block;
-  config.dynamicSmemBytes = shared_bytes;
-  config.stream = stream;
   cudaLaunchAttribute attribute{};
   attribute.id = cudaLaunchAttributeClusterDimension;
   attribute.val.clusterDim.x = cluster;
   attribute.val.clusterDim.y = 1;
   attribute.val.clusterDim.z = 1;
-  config.attrs = &attribute;
-  config.numAttrs = cluster > 1 ? 1 : 0;
-  check_cuda(cudaLaunchKernelEx(&config, kernel, static_cast<Params>(args)...), "cudaLaunchKernelEx");
+  launch_with_attribute(attribute, cluster > 1 ? 1 : 0, kernel, grid, block, shared_bytes, stream, args...);
 }
 
 }  // namespace xpose::detail

@@ -302,13 +302,28 @@ INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceSkinnyBlocks, ::testing::Values<st
 // shape must take the path on this device.
 class InplaceCoprimeCore : public ::testing::TestWithParam<std::size_t> {};
 
+int device_shared_optin() {
+  int device = 0, optin = 0;
+  EXPECT_EQ(cudaGetDevice(&device), cudaSuccess);
+  EXPECT_EQ(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), cudaSuccess);
+  return optin;
+}
+
+// The coprime core's plan for a shape the in-place dispatch gives that path (square, stacked
+// squares, 2 or 3 rows and skinny blocks come first, inplace.cpp); use = false otherwise.
+detail::coprime_core_plan coprime_core_path(std::int64_t r, std::int64_t c, std::int64_t ei, int optin) {
+  if (std::min(r, c) <= 3 || detail::make_stacked_squares_plan(r, c, ei).use ||
+      detail::make_skinny_blocks_plan(r, c, ei, true).use || detail::make_skinny_blocks_plan(r, c, ei, false).use) {
+    return {};
+  }
+  return detail::make_coprime_core_plan(r, c, ei, optin);
+}
+
 TEST_P(InplaceCoprimeCore, MatchesReference) {
   XPOSE_REQUIRE_GPU();
   const std::size_t e = GetParam();
   const auto ei = static_cast<std::int64_t>(e);
-  int device = 0, optin = 0;
-  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
-  ASSERT_EQ(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), cudaSuccess);
+  const int optin = device_shared_optin();
   const std::pair<std::int64_t, std::int64_t> shapes[] = {
       {1001, 300}, {999, 1000}, {1234, 567}, {777, 1234}, {4096, 1000}, {96, 1000},  {65, 12345},
       {5, 7},      {7, 12347},  {405, 243},  {2187, 100}, {2000, 1501}, {160, 3001}, {12345, 678}};
@@ -317,13 +332,8 @@ TEST_P(InplaceCoprimeCore, MatchesReference) {
   for (const auto& [r0, c0] : shapes) {
     for (const bool transpose_shape : {false, true}) {
       const std::int64_t r = transpose_shape ? c0 : r0, c = transpose_shape ? r0 : c0;
-      const auto plan = detail::make_coprime_core_plan(r, c, ei, optin);
+      const auto plan = coprime_core_path(r, c, ei, optin);
       if (!plan.use) continue;
-      // Earlier paths keep their shapes (inplace.cpp): skip those.
-      if (std::min(r, c) <= 3 || detail::make_stacked_squares_plan(r, c, ei).use ||
-          detail::make_skinny_blocks_plan(r, c, ei, true).use || detail::make_skinny_blocks_plan(r, c, ei, false).use) {
-        continue;
-      }
       ++taken;
       one_row += plan.core.b == 1;
       for (const std::size_t offset : offsets) {
@@ -343,9 +353,7 @@ TEST_P(InplaceCoprimeCore, ClusterRowsMatchReference) {
   XPOSE_REQUIRE_GPU();
   const std::size_t e = GetParam();
   const auto ei = static_cast<std::int64_t>(e);
-  int device = 0, optin = 0;
-  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
-  ASSERT_EQ(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), cudaSuccess);
+  const int optin = device_shared_optin();
   const std::pair<std::int64_t, std::int64_t> shapes[] = {
       {240007, 67}, {300007, 101}, {250000, 77}, {120011, 101}, {60013, 131}, {30011, 257}, {20011, 67},
       {15013, 131}, {40009, 67},   {12345, 678}, {14000, 405},  {100003, 71}, {50021, 89}, {30011, 67}, {35023, 97}};
@@ -354,8 +362,8 @@ TEST_P(InplaceCoprimeCore, ClusterRowsMatchReference) {
     for (const bool transpose_shape : {false, true}) {
       const std::int64_t r = transpose_shape ? c0 : r0, c = transpose_shape ? r0 : c0;
       if (r * c * ei > (std::int64_t{32} << 20)) continue;
-      const auto plan = detail::make_coprime_core_plan(r, c, ei, optin);
-      if (!plan.use || plan.row_cluster < 2 || detail::make_skinny_blocks_plan(r, c, ei, true).use) continue;
+      const auto plan = coprime_core_path(r, c, ei, optin);
+      if (!plan.use || plan.row_cluster < 2) continue;
       ++taken;
       EXPECT_TRUE(run_inplace({e, r, c, 1, 0, static_cast<std::uint64_t>(r * 7 + c)}));
       EXPECT_TRUE(run_inplace({e, r, c, 2, 0, static_cast<std::uint64_t>(r * 7 + c + 1)}));
