@@ -163,20 +163,25 @@ __global__ void __launch_bounds__(kThreads) column_op_kernel(T* data, std::int64
 
 /** The wide row op's walk over destination elements u = t e + x, which take source x L + y
     with y = ((t - J) b^-1) mod L, stepped by `step` elements at a time: (t, x) moves by
-    divmod(step, e) plus a carry, y by the matching multiple of b^-1. */
+    divmod(step, e) plus a carry, y by the matching multiple of b^-1. The constants are set
+    once per kernel, the start once per row (with the double-based modulus: 64-bit divisions
+    per row cost the bytes case a third of its speed). */
 struct wide_walk {
-  std::uint32_t x, y;                       // at the current element
   std::uint32_t e, L, dx, y_step, y_carry;  // the step's constants
+  std::uint32_t x = 0, y = 0;               // at the current element
 
-  __device__ wide_walk(std::uint32_t u, std::uint32_t J, std::uint32_t step, const core_args& a)
+  __device__ wide_walk(std::uint32_t step, const core_args& a)
       : e(static_cast<std::uint32_t>(a.e)), L(static_cast<std::uint32_t>(a.L)) {
-    const std::uint32_t t = u / e, dt = step / e, b_inv = static_cast<std::uint32_t>(a.b_inv);
+    const std::uint32_t dt = step / e;
+    dx = step - dt * e;
+    y_step = static_cast<std::uint32_t>(a.mod_L.of(std::int64_t{dt} * a.b_inv));
+    y_carry = static_cast<std::uint32_t>(a.mod_L.of(std::int64_t{dt + 1} * a.b_inv));
+  }
+  __device__ void start(std::uint32_t u, std::uint32_t J, const core_args& a) {
+    const std::uint32_t t = u / e;
     x = u - t * e;
     const std::uint32_t d = t >= J ? t - J : t + L - J;
-    y = static_cast<std::uint32_t>(static_cast<std::uint64_t>(d) * b_inv % L);
-    dx = step - dt * e;
-    y_step = static_cast<std::uint32_t>(static_cast<std::uint64_t>(dt) * b_inv % L);
-    y_carry = static_cast<std::uint32_t>(static_cast<std::uint64_t>(dt + 1) * b_inv % L);
+    y = static_cast<std::uint32_t>(a.mod_L.of(std::int64_t{d} * a.b_inv));
   }
   __device__ std::uint32_t source() const { return x * L + y; }
   __device__ void next() {
@@ -193,20 +198,21 @@ struct wide_walk {
 
 /** The tall row op's walk over destination elements u = x L + y, which take source t e + x
     with t = (y b + J) mod L, stepped by `step` elements at a time: (x, y) moves by
-    divmod(step, L) plus a carry, t by (step mod L) b. */
+    divmod(step, L) plus a carry, t by (step mod L) b. Constants once, start per row. */
 struct tall_walk {
-  std::uint32_t x, y, t;           // at the current element
   std::uint32_t e, L, dx, dy, dt;  // the step's constants
+  std::uint32_t x = 0, y = 0, t = 0;  // at the current element
 
-  __device__ tall_walk(std::uint32_t u, std::uint32_t J, std::uint32_t step, const core_args& a)
+  __device__ tall_walk(std::uint32_t step, const core_args& a)
       : e(static_cast<std::uint32_t>(a.e)), L(static_cast<std::uint32_t>(a.L)) {
-    const auto b = static_cast<std::uint32_t>(a.b);
-    x = u / L;
-    y = u - x * L;
-    t = static_cast<std::uint32_t>((static_cast<std::uint64_t>(y) * b + J) % L);
     dx = step / L;
     dy = step - dx * L;
-    dt = static_cast<std::uint32_t>(static_cast<std::uint64_t>(dy) * b % L);
+    dt = static_cast<std::uint32_t>(a.mod_L.of(std::int64_t{dy} * a.b));
+  }
+  __device__ void start(std::uint32_t u, std::uint32_t J, const core_args& a) {
+    x = u / L;
+    y = u - x * L;
+    t = static_cast<std::uint32_t>(a.mod_L.of(std::int64_t{y} * a.b + J));
   }
   __device__ std::uint32_t source() const { return t * e + x; }
   __device__ void next() {
@@ -234,6 +240,7 @@ __global__ void __launch_bounds__(Threads) row_op_kernel(T* data, std::int64_t b
   const std::uint32_t n32 = L * e;
   // Per Threads steps of y (tall) or t (wide), the source column moves by these, mod L.
   const auto step = static_cast<std::uint32_t>(a.mod_L.of(std::int64_t{Threads} * (a.tall ? a.b : a.b_inv)));
+  const wide_walk wide(Threads, a);
   const auto row_bytes = static_cast<std::uint32_t>(n * static_cast<std::int64_t>(sizeof(T)));
   const auto matrix_bytes = static_cast<std::uint32_t>(a.matrix_elements * static_cast<std::int64_t>(sizeof(T)));
   for (std::int64_t m = blockIdx.y; m < batch; m += gridDim.y) {
@@ -266,7 +273,8 @@ __global__ void __launch_bounds__(Threads) row_op_kernel(T* data, std::int64_t b
           }
         }
       } else {
-        wide_walk walk(threadIdx.x, static_cast<std::uint32_t>(J), Threads, a);
+        wide_walk walk = wide;
+        walk.start(threadIdx.x, static_cast<std::uint32_t>(J), a);
         for (std::uint32_t u = threadIdx.x; u < n; u += Threads) {
           run[u] = src[walk.source()];
           walk.next();
@@ -332,6 +340,8 @@ __global__ void __launch_bounds__(Threads) row_op_cluster_kernel(T* data, std::i
   const auto b = static_cast<std::uint32_t>(a.b);
   const auto n = static_cast<std::uint32_t>(a.L * a.e), row_bytes = n * s, p0 = rank * part, p1 = min(n, p0 + part);
   const auto matrix_bytes = static_cast<std::uint32_t>(a.matrix_elements * static_cast<std::int64_t>(s));
+  const tall_walk tall(Threads, a);
+  const wide_walk wide(Threads, a);
   for (std::int64_t m = blockIdx.y; m < batch; m += gridDim.y) {
     T* mat = data + m * a.matrix_elements;
     const auto lo = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(mat) & 15);
@@ -368,9 +378,13 @@ __global__ void __launch_bounds__(Threads) row_op_cluster_kernel(T* data, std::i
       };
       if (p0 + threadIdx.x < p1) {
         if (a.tall) {
-          gather(tall_walk(p0 + threadIdx.x, J, Threads, a));
+          tall_walk walk = tall;
+          walk.start(p0 + threadIdx.x, J, a);
+          gather(walk);
         } else {
-          gather(wide_walk(p0 + threadIdx.x, J, Threads, a));
+          wide_walk walk = wide;
+          walk.start(p0 + threadIdx.x, J, a);
+          gather(walk);
         }
       }
       // No block reads another's stage past here. Only execution order is needed (every

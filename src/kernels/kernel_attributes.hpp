@@ -11,11 +11,19 @@
 
 namespace xpose::detail {
 
-/** Lets `kernel` launch with `bytes` of dynamic shared memory (an opt-in above 48 KiB). */
+/** Lets `kernel` launch with `bytes` of dynamic shared memory (an opt-in above 48 KiB). The
+    limit set is the device's whole opt-in, not `bytes`: the attribute belongs to the kernel,
+    not to one launch, so host threads launching the same kernel with different stages must
+    all set the same value (a smaller one set between another thread's call and its launch
+    made that launch fail with cudaErrorInvalidValue: Threads.EightThreadsOnEightStreams). */
 template <class Kernel>
 void allow_shared(Kernel kernel, std::int64_t bytes) {
   if (bytes > 48 * 1024) {
-    check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(bytes)),
+    int device = 0, optin = 0;
+    check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+    check_cuda(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device),
+               "cudaDeviceGetAttribute");
+    check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, optin),
                "cudaFuncSetAttribute");
   }
 }
