@@ -83,10 +83,9 @@ __device__ __forceinline__ void stage_chunk_at(unsigned char* line, const unsign
   }
 }
 
-/** The index of the run's element 0 within its first aligned 16-byte chunk. */
-template <class T>
-__device__ __forceinline__ int lead_of(const T* run) {
-  return static_cast<int>((reinterpret_cast<std::uintptr_t>(run) & 15) / sizeof(T));
+/** Aligned 16-byte chunks covering `bytes` that start at offset `o` from a 16-byte-aligned base. */
+__device__ __forceinline__ std::uint32_t chunks_covering(std::uint32_t o, std::uint32_t bytes) {
+  return ((o & 15u) + bytes + 15) >> 4;
 }
 
 /** Pass "column op": block (strip, matrix) stages super-element columns [t0, t0 + strip) of
@@ -133,7 +132,7 @@ __global__ void __launch_bounds__(kThreads) column_op_kernel(T* data, std::int64
       unsigned char* line = stage + load_r0 * pitch32 + 16 * c;
       for (std::uint32_t r = load_r0; r < b; r += load_rows) {
         const std::uint32_t chunk = (o & ~15u) + 16 * c;
-        if (c < ((o & 15u) + n_bytes + 15) >> 4) stage_chunk_at<T>(line, base, chunk, lo, hi);
+        if (c < chunks_covering(o, n_bytes)) stage_chunk_at<T>(line, base, chunk, lo, hi);
         o += load_rows * row_bytes;
         line += load_rows * pitch32;
       }
@@ -250,12 +249,12 @@ __global__ void __launch_bounds__(Threads) row_op_kernel(T* data, std::int64_t b
     for (std::int64_t J = blockIdx.x; J < a.b; J += gridDim.x) {
       T* run = mat + J * n;
       const std::uint32_t o = lo + static_cast<std::uint32_t>(J) * row_bytes;  // the row's offset from base
-      const std::uint32_t chunks = ((o & 15u) + row_bytes + 15) >> 4;
+      const std::uint32_t chunks = chunks_covering(o, row_bytes);
       for (std::uint32_t c = threadIdx.x; c < chunks; c += Threads)
         stage_chunk_at<T>(stage + 16 * c, base, (o & ~15u) + 16 * c, lo, lo + matrix_bytes);
       cp_async_wait_all();
       __syncthreads();
-      const T* src = reinterpret_cast<const T*>(stage) + lead_of(run);
+      const T* src = reinterpret_cast<const T*>(stage + (o & 15u));  // the stage keeps o mod 16
       if (a.tall) {
         if (threadIdx.x < L) {
           const auto first = static_cast<std::uint32_t>(a.mod_L.of(threadIdx.x * a.b + J));
@@ -350,7 +349,7 @@ __global__ void __launch_bounds__(Threads) row_op_cluster_kernel(T* data, std::i
       T* run = mat + static_cast<std::int64_t>(J) * n;
       const std::uint32_t o_run = lo + J * row_bytes;  // the row's offset from base
       const std::uint32_t o = o_run + p0 * s;           // this block's part
-      const std::uint32_t chunks = p0 < p1 ? ((o & 15u) + (p1 - p0) * s + 15) >> 4 : 0;
+      const std::uint32_t chunks = p0 < p1 ? chunks_covering(o, (p1 - p0) * s) : 0;
       for (std::uint32_t c = threadIdx.x; c < chunks; c += Threads)
         stage_chunk_at<T>(stage + 16 * c, base, (o & ~15u) + 16 * c, lo, lo + matrix_bytes);
       cp_async_wait_all();

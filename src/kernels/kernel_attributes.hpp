@@ -2,6 +2,7 @@
 // 48 KiB of dynamic shared memory or a particular shared-memory carveout.
 #pragma once
 
+#include "../core/device_checks.hpp"
 #include "../core/raise.hpp"
 
 #include <cuda_runtime_api.h>
@@ -19,11 +20,8 @@ namespace xpose::detail {
 template <class Kernel>
 void allow_shared(Kernel kernel, std::int64_t bytes) {
   if (bytes > 48 * 1024) {
-    int device = 0, optin = 0;
-    check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-    check_cuda(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device),
-               "cudaDeviceGetAttribute");
-    check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, optin),
+    check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    static_cast<int>(current_device_shared_optin())),
                "cudaFuncSetAttribute");
   }
 }
