@@ -1,8 +1,8 @@
 // In place, a rectangle whose rows fit in shared memory (one block's, or up to 8 blocks' of a
-// cluster) after one split of its short side is transposed in two passes over the matrix
-// (docs/inplace.md, "the coprime core"). With L the long side, S the short side, S = b * e where e collects every prime
-// power of S whose prime divides L (so gcd(L, b) = 1), a tall L x S matrix is
-// [L][b][e] -> [b][e][L]:
+// cluster) after one split of one side is transposed in two passes over the matrix
+// (docs/inplace.md, "the coprime core"). With the columns split as b * e, where e collects
+// every prime power of the columns whose prime divides the rows (so gcd(L, b) = 1 for L the
+// rows), an L x (b e) matrix is [L][b][e] -> [b][e][L] (the "tall" form):
 //
 //   1. the L x b transpose of e-element super-elements, [L][b] -> [b][L]: coprime, so it is
 //      Catanzaro, Keller and Garland's decomposition without its rotation step: a column
@@ -11,15 +11,18 @@
 //      whole row staged anyway.
 //
 // So: pass 1, the column op (one strip of super-element columns staged per block); pass 2,
-// the row op (one grid row of L * e elements staged per block, or per cluster of blocks). A wide S x L matrix runs
-// the inverse, row op first. Both ops read lines whole before they write them and lines
-// are disjoint, so neither needs scratch or ordering between blocks; every index map is
-// affine modulo b or L, so the kernels step it with adds.
+// the row op (one grid row of L * e elements staged per block, or per cluster of blocks).
+// Splitting the rows instead, a (b e) x L matrix [b][e][L] -> [L][b][e] runs the inverse (the
+// "wide" form), row op first. Either side may be split (the plan chooses). Both ops read
+// lines whole before they write them and lines are disjoint, so neither needs scratch or
+// ordering between blocks; every index map is affine modulo b or L, so the kernels step it
+// with adds.
 // The maps below are the reference the kernels' stepped forms follow;
 // tests/cpu/test_coprime_core.cpp runs the two passes on host arrays with them.
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 
 namespace xpose::detail {
 
@@ -63,18 +66,20 @@ constexpr std::int64_t inverse_mod(std::int64_t a, std::int64_t m) {
 
 /** The shape of the two passes: a grid of b rows of L super-elements of e elements. */
 struct coprime_core {
-  bool tall = false;       // rows > cols: column op first
-  std::int64_t L = 0;      // long side
-  std::int64_t b = 1;      // grid rows: the short side over e
+  bool tall = false;       // the columns are split (the tall form): column op first
+  std::int64_t L = 0;      // the side not split
+  std::int64_t b = 1;      // grid rows: the split side over e
   std::int64_t e = 1;      // elements per super-element
   std::int64_t L_inv = 0;  // L^-1 mod b (tall column op)
   std::int64_t b_inv = 0;  // b^-1 mod L (wide row op)
 
-  /** The core of rows x cols with e elements per super-element: e divides the short side
-      and is a multiple of coprime_split(short, long), so that gcd(L, b) = 1. */
-  static constexpr coprime_core of(std::int64_t rows, std::int64_t cols, std::int64_t e) {
+  /** The core of rows x cols with e elements per super-element, splitting the columns
+      (`split_cols`: the tall form, [rows][b][e]) or the rows (the wide form, [b][e][cols]):
+      e divides the split side and is a multiple of coprime_split(split side, other side),
+      so that gcd(L, b) = 1. Neither form needs the split side to be the shorter one. */
+  static constexpr coprime_core of(std::int64_t rows, std::int64_t cols, std::int64_t e, bool split_cols) {
     coprime_core c;
-    c.tall = rows > cols;
+    c.tall = split_cols;
     c.L = c.tall ? rows : cols;
     c.e = e;
     c.b = (c.tall ? cols : rows) / e;
@@ -138,10 +143,10 @@ inline constexpr std::int64_t kCoprimeColumnMaxRun = 512;
 inline constexpr std::int64_t kCoprimeColumnMinRun = 8;
 
 /** The plan for one choice of e: its strip and stages, use = false when a stage does not fit. */
-constexpr coprime_core_plan plan_coprime_core(std::int64_t rows, std::int64_t cols, std::int64_t e,
+constexpr coprime_core_plan plan_coprime_core(std::int64_t rows, std::int64_t cols, std::int64_t e, bool split_cols,
                                               std::int64_t elem_bytes, std::int64_t shared_optin) {
   coprime_core_plan p;
-  p.core = coprime_core::of(rows, cols, e);
+  p.core = coprime_core::of(rows, cols, e, split_cols);
   const coprime_core& c = p.core;
   p.row_stage_bytes = staged_bytes(c.row_elements() * elem_bytes, elem_bytes);
   if (p.row_stage_bytes > shared_optin) {
@@ -194,33 +199,38 @@ constexpr std::int64_t coprime_column_launch_strip(const coprime_core_plan& p, s
 }
 
 /** The plan for rows x cols elements of elem_bytes at an element-aligned pointer, on a
-    device whose blocks may opt in to `shared_optin` bytes of shared memory. Of the
-    super-element sizes e allowed (multiples of coprime_split(short, long) that divide the
-    short side), it takes the one whose column-op runs are widest (ties: the shorter row):
-    a larger e makes the rows longer and the columns shorter (12345 x 6788 fp32: e = 4,
-    1697 rows of 197 KB and 112-byte runs; e = 1 would give 6788 rows and 20-byte runs). */
+    device whose blocks may opt in to `shared_optin` bytes of shared memory. Either side may
+    be split (the tall form splits the columns, the wide form the rows); of the super-element
+    sizes e allowed (multiples of coprime_split(split side, other side) that divide the split
+    side), it takes rows that one block stages first (a cluster's remote loads cost more than
+    narrower runs), then the fewest blocks per row, then the widest column-op runs, then the
+    shorter row. A larger e makes the rows longer and the columns shorter (12345 x 6788 fp32:
+    e = 4, 1697 rows of 197 KB and 112-byte runs; e = 1 would give 6788 rows and 20-byte
+    runs). Splitting the long side makes rows of the short side's length: 12345 x 6789 with
+    16-byte elements splits 12345 = 3 x 4115, rows of 3 x 6789 elements (326 KB) that two
+    blocks stage, where splitting 6789 makes rows of 3 x 12345 (593 KB, three blocks). */
 constexpr coprime_core_plan make_coprime_core_plan(std::int64_t rows, std::int64_t cols, std::int64_t elem_bytes,
                                                    std::int64_t shared_optin) {
   coprime_core_plan best;
   if (rows == cols || rows < 2 || cols < 2) return best;
-  const std::int64_t L = rows > cols ? rows : cols, S = rows > cols ? cols : rows;
-  if (L >= (std::int64_t{1} << 31)) return best;
-  const std::int64_t e_min = coprime_split(S, L), k = S / e_min;
+  if (rows >= (std::int64_t{1} << 31) || cols >= (std::int64_t{1} << 31)) return best;
   auto run = [&](const coprime_core_plan& p) { return p.core.b > 1 ? p.strip * p.core.e * elem_bytes : kCoprimeColumnMaxRun; };
-  auto consider = [&](std::int64_t d) {  // e = e_min * d
-    const coprime_core_plan p = plan_coprime_core(rows, cols, e_min * d, elem_bytes, shared_optin);
-    if (!p.use) return;
-    // Rows one block stages first (a cluster's remote loads cost more than narrower runs),
-    // then the widest runs, then the shorter rows.
-    if (!best.use || p.row_cluster < best.row_cluster ||
-        (p.row_cluster == best.row_cluster &&
-         (run(p) > run(best) || (run(p) == run(best) && p.row_stage_bytes < best.row_stage_bytes))))
-      best = p;
-  };
-  for (std::int64_t d = 1; d * d <= k; ++d) {
-    if (k % d != 0) continue;
-    consider(d);
-    if (d * d != k) consider(k / d);
+  for (const bool split_cols : {true, false}) {
+    const std::int64_t split = split_cols ? cols : rows, other = split_cols ? rows : cols;
+    const std::int64_t e_min = coprime_split(split, other), k = split / e_min;
+    auto consider = [&](std::int64_t d) {  // e = e_min * d
+      const coprime_core_plan p = plan_coprime_core(rows, cols, e_min * d, split_cols, elem_bytes, shared_optin);
+      if (!p.use) return;
+      if (!best.use || p.row_cluster < best.row_cluster ||
+          (p.row_cluster == best.row_cluster &&
+           (run(p) > run(best) || (run(p) == run(best) && p.row_stage_bytes > best.row_stage_bytes))))
+        best = p;
+    };
+    for (std::int64_t d = 1; d * d <= k; ++d) {
+      if (k % d != 0) continue;
+      consider(d);
+      if (d * d != k) consider(k / d);
+    }
   }
   return best;
 }

@@ -41,8 +41,8 @@ void row_op(std::vector<int>& v, const coprime_core& c) {
   }
 }
 
-std::vector<int> run_core(std::int64_t rows, std::int64_t cols, std::int64_t e) {
-  const coprime_core c = coprime_core::of(rows, cols, e);
+std::vector<int> run_core(std::int64_t rows, std::int64_t cols, std::int64_t e, bool split_cols) {
+  const coprime_core c = coprime_core::of(rows, cols, e, split_cols);
   std::vector<int> v = iota_vector(rows * cols);
   if (c.tall) {
     column_op(v, c);
@@ -88,33 +88,40 @@ TEST(CoprimeCore, TwoPassesTransposeEverySmallShape) {
   for (std::int64_t rows = 2; rows <= 36; ++rows) {
     for (std::int64_t cols = 2; cols <= 36; ++cols) {
       if (rows == cols) continue;
-      const std::int64_t L = std::max(rows, cols), S = std::min(rows, cols);
-      const std::int64_t e_min = coprime_split(S, L);
-      for (std::int64_t e = e_min; e <= S; e += e_min) {
-        if (S % e != 0) continue;
-        const std::vector<int> expected = transposed(iota_vector(rows * cols), rows, cols);
-        ASSERT_EQ(run_core(rows, cols, e), expected) << rows << " x " << cols << ", e = " << e;
-        ++checked;
+      const std::vector<int> expected = transposed(iota_vector(rows * cols), rows, cols);
+      for (const bool split_cols : {true, false}) {  // either side, the longer one too
+        const std::int64_t split = split_cols ? cols : rows, other = split_cols ? rows : cols;
+        const std::int64_t e_min = coprime_split(split, other);
+        for (std::int64_t e = e_min; e <= split; e += e_min) {
+          if (split % e != 0) continue;
+          ASSERT_EQ(run_core(rows, cols, e, split_cols), expected)
+              << rows << " x " << cols << ", e = " << e << (split_cols ? ", columns split" : ", rows split");
+          ++checked;
+        }
       }
     }
   }
-  EXPECT_GT(checked, 1200);
+  EXPECT_GT(checked, 2400);
 }
 
 TEST(CoprimeCore, TwoPassesTransposeLargerShapes) {
-  // {rows, cols, e}: e a multiple of coprime_split(short, long) dividing the short side.
-  const std::int64_t shapes[][3] = {{123, 45, 9},  {45, 123, 45},  {300, 7, 1},   {7, 300, 7},
-                                    {210, 99, 9},  {99, 210, 99},  {1000, 81, 1}, {81, 1000, 27},
-                                    {1234, 67, 1}, {500, 124, 124}, {124, 500, 4}};
+  // {rows, cols, e, split_cols}: e a multiple of coprime_split(split, other) dividing the
+  // split side; the last five split the longer side.
+  const std::int64_t shapes[][4] = {{123, 45, 9, 1},   {45, 123, 45, 0},  {300, 7, 1, 1},    {7, 300, 7, 0},
+                                    {210, 99, 9, 1},   {99, 210, 99, 0},  {1000, 81, 1, 1},  {81, 1000, 27, 0},
+                                    {1234, 67, 1, 1},  {500, 124, 124, 1}, {124, 500, 4, 0}, {123, 45, 3, 0},
+                                    {45, 123, 3, 1},   {1000, 81, 8, 0},  {210, 99, 30, 0},  {1234, 67, 2, 0}};
   for (const auto& s : shapes) {
-    ASSERT_EQ(std::min(s[0], s[1]) % s[2], 0);
-    ASSERT_EQ(run_core(s[0], s[1], s[2]), transposed(iota_vector(s[0] * s[1]), s[0], s[1])) << s[0] << " x " << s[1];
+    ASSERT_EQ((s[3] ? s[1] : s[0]) % s[2], 0);
+    ASSERT_EQ(run_core(s[0], s[1], s[2], s[3] != 0), transposed(iota_vector(s[0] * s[1]), s[0], s[1]))
+        << s[0] << " x " << s[1];
   }
 }
 
 TEST(CoprimeCore, PlanChoosesTheWidestRunsThatFit) {
   constexpr std::int64_t kHopper = 232448;  // bytes one block may opt in to on sm_90
-  // 12345 x 6789: the short side splits as 3 x 2263; fp32 rows of 12345 x 3 elements.
+  // 12345 x 6789 fp32: the columns split as 3 x 2263, rows of 12345 x 3 elements and 84-byte
+  // runs (splitting the rows, 12345 = 3 x 4115, would leave 12-byte runs).
   const coprime_core_plan p = make_coprime_core_plan(12345, 6789, 4, kHopper);
   ASSERT_TRUE(p.use);
   EXPECT_TRUE(p.core.tall);
@@ -130,15 +137,23 @@ TEST(CoprimeCore, PlanChoosesTheWidestRunsThatFit) {
   EXPECT_FALSE(q.core.tall);
   EXPECT_EQ(q.core.e, 4);
   EXPECT_EQ(q.core.b, 1697);
+  // Equal runs: the longer rows. 12345 x 10001 16-byte, coprime, e = 1 either way with 16-byte
+  // runs: 10001 rows of 197 KB (25.5% of memcpy) over 12345 rows of 160 KB (23.5%, sweep 26).
+  const coprime_core_plan tie = make_coprime_core_plan(12345, 10001, 16, kHopper);
+  ASSERT_TRUE(tie.use);
+  EXPECT_TRUE(tie.core.tall);
+  EXPECT_EQ(tie.core.b, 10001);
   // Every plan's stages fit, its runs stay within the cap, and e is allowed.
   for (const std::int64_t elem : {1, 2, 4, 8, 16}) {
     for (std::int64_t rows = 2; rows < 3000; rows = rows * 3 / 2 + 7) {
       for (std::int64_t cols = 2; cols < 3000; cols = cols * 5 / 3 + 11) {
         const coprime_core_plan r = make_coprime_core_plan(rows, cols, elem, kHopper);
         if (!r.use) continue;
-        const std::int64_t S = std::min(rows, cols), L = std::max(rows, cols);
-        ASSERT_EQ(S % r.core.e, 0);
-        ASSERT_EQ(r.core.e % coprime_split(S, L), 0);
+        const std::int64_t split = r.core.tall ? cols : rows, L = r.core.tall ? rows : cols;
+        ASSERT_EQ(r.core.L, L);
+        ASSERT_EQ(split % r.core.e, 0);
+        ASSERT_EQ(r.core.b, split / r.core.e);
+        ASSERT_EQ(r.core.e % coprime_split(split, L), 0);
         ASSERT_LE(r.row_stage_bytes, kHopper);
         ASSERT_LE(r.column_stage_bytes, kHopper);
         if (r.core.b > 1) ASSERT_LE(r.strip * r.core.e * elem, kCoprimeColumnMaxRun);
@@ -150,12 +165,14 @@ TEST(CoprimeCore, PlanChoosesTheWidestRunsThatFit) {
 
 TEST(CoprimeCore, LaunchFillsTheLastWaveAndSizesRowBlocks) {
   constexpr std::int64_t kHopper = 232448;
-  // Bytes: 12345 / 27 = 458 strips are 3.5 waves of 132 blocks; 24 columns give 515, 3.9 waves.
+  // Bytes, rows split (e = 15, L = 6789): 6789 / 17 = 400 strips are 3.03 waves of 132
+  // blocks; 13 columns give 523, 3.96 waves.
   const coprime_core_plan bytes = make_coprime_core_plan(12345, 6789, 1, kHopper);
   ASSERT_TRUE(bytes.use);
-  EXPECT_EQ(bytes.strip, 27);
-  EXPECT_EQ(coprime_column_launch_strip(bytes, 1, 132, 1), 24);
-  EXPECT_EQ(bytes.row_threads, 512);  // rows of 37 KB: four blocks per SM
+  EXPECT_EQ(bytes.strip, 17);
+  EXPECT_EQ(coprime_column_launch_strip(bytes, 1, 132, 1), 13);
+  EXPECT_EQ(bytes.row_threads, 1024);  // rows of 102 KB: two blocks per SM
+  EXPECT_EQ(make_coprime_core_plan(4096, 1000, 1, kHopper).row_threads, 512);  // rows of 33 KB: four
   // fp32: 14 waves of 7 columns against 16 of 6: under 5% better, the widest runs stay.
   const coprime_core_plan fp32 = make_coprime_core_plan(12345, 6789, 4, kHopper);
   EXPECT_EQ(coprime_column_launch_strip(fp32, 1, 132, 4), 7);
@@ -183,19 +200,31 @@ TEST(CoprimeCore, LaunchFillsTheLastWaveAndSizesRowBlocks) {
 
 TEST(CoprimeCore, PlanStagesLongRowsInClusters) {
   constexpr std::int64_t kHopper = 232448;
-  // 12345 x 6789, 16 bytes: rows of 37035 elements (593 KB) in 3 parts of 12345 (198 KB).
+  // 12345 x 6789, 16 bytes: splitting the columns (6789 = 3 x 2263) makes rows of 3 x 12345
+  // elements (593 KB, 3 parts); splitting the rows (12345 = 3 x 4115) makes rows of 3 x 6789
+  // elements (326 KB) in 2 parts of 10184 (163 KB): the plan takes the rows.
   const coprime_core_plan p = make_coprime_core_plan(12345, 6789, 16, kHopper);
   ASSERT_TRUE(p.use);
+  EXPECT_FALSE(p.core.tall);
   EXPECT_EQ(p.core.e, 3);
-  EXPECT_EQ(p.row_cluster, 3);
-  EXPECT_EQ(p.row_part, 12345);
-  EXPECT_EQ(p.row_stage_bytes, 12345 * 16);
+  EXPECT_EQ(p.core.b, 4115);
+  EXPECT_EQ(p.core.L, 6789);
+  EXPECT_EQ(p.row_cluster, 2);
+  EXPECT_EQ(p.row_part, 10184);
+  EXPECT_EQ(p.row_stage_bytes, 10184 * 16);
+  EXPECT_EQ(p.strip, 1);  // 4115 lines of 48 bytes
   EXPECT_EQ(p.row_threads, 1024);
+  const coprime_core_plan t = make_coprime_core_plan(6789, 12345, 16, kHopper);  // the mirror image
+  EXPECT_TRUE(t.core.tall);
+  EXPECT_EQ(t.core.b, 4115);
+  EXPECT_EQ(t.row_cluster, 2);
   // One block when the row fits, even if a cluster would allow wider column runs (bytes:
-  // e = 3 with 27-column strips, not e = 93 in 5 parts with 5-column strips of 465 bytes).
+  // the rows split with e = 15, 255-byte runs, not the columns with e = 93, rows in 5 parts
+  // and 465-byte runs).
   const coprime_core_plan q = make_coprime_core_plan(12345, 6789, 1, kHopper);
   EXPECT_EQ(q.row_cluster, 1);
-  EXPECT_EQ(q.core.e, 3);
+  EXPECT_FALSE(q.core.tall);
+  EXPECT_EQ(q.core.e, 15);
   // Every cluster plan: the fewest parts that fit, each part's stage within the opt-in, the
   // parts covering the row, and the float block index of the kernel exact (rows < 2^24).
   for (const std::int64_t elem : {1, 2, 4, 8, 16}) {
@@ -224,9 +253,16 @@ TEST(CoprimeCore, PlanRefusesWhatDoesNotFit) {
   EXPECT_TRUE(make_coprime_core_plan(12345, 6789, 4, kHopper).use);
   // Rows longer than 8 blocks' opt-in: 12345 x 6789 fp32 with 16 KB per block.
   EXPECT_FALSE(make_coprime_core_plan(12345, 6789, 4, 16 * 1024).use);
-  // Long columns leave runs narrower than kCoprimeColumnMinRun: 10001 lines of 4 bytes (e = 1),
-  // and e = 73 (137 lines) gives rows of 3.6 MB, more than 8 blocks stage.
-  EXPECT_FALSE(make_coprime_core_plan(12345, 10001, 4, kHopper).use);
+  // Two primes: e = 1 either way leaves 4-byte runs (narrower than kCoprimeColumnMinRun) and
+  // e = the whole side makes one row of the whole matrix.
+  EXPECT_FALSE(make_coprime_core_plan(12347, 10007, 4, kHopper).use);
+  // 12345 x 10001 is coprime too, but 12345 = 3 x 5 x 823 splits: rows of 5 x 10001 elements
+  // (200 KB) and 2469 lines of 60-byte runs. (Splitting 10001 = 73 x 137 would give rows of
+  // 3.6 MB, more than 8 blocks stage.)
+  const coprime_core_plan split_long = make_coprime_core_plan(12345, 10001, 4, kHopper);
+  ASSERT_TRUE(split_long.use);
+  EXPECT_FALSE(split_long.core.tall);
+  EXPECT_EQ(split_long.core.e, 5);
   EXPECT_TRUE(make_coprime_core_plan(14000, 9001, 8, kHopper).use);  // 8-byte runs
   // Matrices of 4 GiB or more (the kernels' offsets are 32-bit): 60013 x 6007 x 16 bytes is
   // 5.8 GB (rows of 960 KB in 5 parts, one 16-byte column per strip: it would fit otherwise);
