@@ -139,6 +139,14 @@ TEST(Plan, PackedBatchesOfFewRowsOfWholeEightBytePieces) {
   EXPECT_EQ(finalize(validate(batch_of(1024, 3, 1001, 8))).path, auto_path::batch_interleave);  // 8-byte elements: any length
   EXPECT_NE(finalize(validate(batch_of(1024, 3, 1000, 16))).path, auto_path::batch_interleave);
   EXPECT_NE(finalize(validate(batch_of(1, 3, 1000, 1))).path, auto_path::batch_interleave);     // one matrix
+  // One matrix of 8-byte elements (the interleave kernels take 1, 2 and 4 bytes only).
+  EXPECT_EQ(finalize(validate(batch_of(1, 2, 1 << 24, 8))).path, auto_path::batch_interleave);
+  EXPECT_EQ(finalize(validate(batch_of(1, 3, 1001, 8))).path, auto_path::batch_interleave);
+  EXPECT_NE(finalize(validate(batch_of(1, 4, 1001, 8))).path, auto_path::batch_interleave);     // 4 rows
+  EXPECT_NE(finalize(validate(batch_of(1, 2, 1 << 24, 4))).path, auto_path::batch_interleave);  // interleave kernel
+  auto strided = batch_of(1, 3, 1000, 8);
+  strided.ld_out = 4;  // output rows padded
+  EXPECT_NE(finalize(validate(strided)).path, auto_path::batch_interleave);
   EXPECT_NE(finalize(validate(batch_of(1024, 3, 3, 1))).path, auto_path::batch_interleave);     // not wide
   auto offset = batch_of(1024, 3, 1000, 4);
   offset.in = reinterpret_cast<const void*>(0x100000 + 4);  // 4-byte aligned only

@@ -1,9 +1,10 @@
 // The kernels `auto` gives packed batches without block tiles: micro-tiles over many small
 // matrices (src/kernels/batch_micro_tile.cuh) and the interleave of few-row matrices
-// (src/kernels/batch_interleave.cuh). Each case first checks, on the CPU plan, that it takes
-// the kernel under test, then runs on the GPU against the CPU reference with the output
-// poisoned. Batches are sized so that the last block is partial and, for the micro-tiles,
-// so that thread's second micro-tile (4-byte elements) is missing in it.
+// (src/kernels/batch_interleave.cuh), which also takes one matrix of 8-byte elements. Each
+// case first checks, on the CPU plan, that it takes the kernel under test, then runs on the
+// GPU against the CPU reference with the output poisoned. Batches are sized so that the last
+// block is partial and, for the micro-tiles, so that thread's second micro-tile (4-byte
+// elements) is missing in it.
 #include "gpu_case.hpp"
 #include "planned_path.hpp"
 
@@ -83,6 +84,36 @@ INSTANTIATE_TEST_SUITE_P(EveryRowCount, BatchInterleave,
                                             ::testing::Range(1, detail::kMaxBatchInterleaveRows + 1),
                                             ::testing::Range(0, 3)),
                          interleave_name);
+
+// One matrix of 1 to 3 rows of 8-byte elements takes the interleave too (the skinny
+// interleave kernels take 1, 2 and 4 bytes only): rows of a few pieces, long rows with a
+// partial last block, 2^20 + 3 pieces, through the single-matrix entry point.
+using one_matrix_param = std::tuple<int, std::int64_t>;  // rows, cols
+
+class OneMatrixInterleave : public ::testing::TestWithParam<one_matrix_param> {};
+
+TEST_P(OneMatrixInterleave, MatchesCpuReference) {
+  XPOSE_REQUIRE_GPU();
+  const auto [rows, cols] = GetParam();
+  gpu_case c;
+  c.elem_bytes = 8;
+  c.rows = rows;
+  c.cols = cols;
+  c.seed = 0x1E8A0000u + static_cast<std::uint64_t>(rows * 7919 + cols);
+  ASSERT_EQ(planned_path(c), detail::auto_path::batch_interleave) << c.describe();
+  EXPECT_TRUE(run_case(c));
+  c.out_offset = 8;  // 8-byte but not 16-byte aligned output
+  ASSERT_EQ(planned_path(c), detail::auto_path::batch_interleave) << c.describe();
+  EXPECT_TRUE(run_case(c));
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryRowCount, OneMatrixInterleave,
+                         ::testing::Combine(::testing::Range(1, detail::kMaxBatchInterleaveRows + 1),
+                                            ::testing::Values<std::int64_t>(5, 37, 3 * 8192 + 5, (1 << 20) + 3)),
+                         [](const ::testing::TestParamInfo<one_matrix_param>& info) {
+                           return "rows" + std::to_string(std::get<0>(info.param)) + "_cols" +
+                                  std::to_string(std::get<1>(info.param));
+                         });
 
 }  // namespace
 }  // namespace xpose::testing
