@@ -1,7 +1,7 @@
 // In-place dispatch: square matrices to the tile-pair kernel, stacks of squares to the
 // squares plus a row permutation, 2 or 3 rows (or columns) to row copies and three
 // interleaves, a short side of 4 to 64 to blocks and split cycle walks, rows that fit in
-// shared memory (one block's or a cluster's) once the short side is split to two staged
+// shared memory (one block's or a cluster's) once one side is split to two staged
 // passes, the rest to the three line permutations (docs/inplace.md).
 #include "inplace.hpp"
 
