@@ -88,10 +88,16 @@ void check_device_access(const plan& p) {
 }
 
 std::int64_t current_device_shared_optin() {
-  int device = 0, bytes = 0;
-  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-  check_cuda(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), "cudaDeviceGetAttribute");
+  int bytes = 0;
+  check_cuda(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, current_device()),
+             "cudaDeviceGetAttribute");
   return bytes;
+}
+
+int current_device_sms() {
+  int sms = 0;
+  check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, current_device()), "cudaDeviceGetAttribute");
+  return sms;
 }
 
 }  // namespace xpose::detail

@@ -19,4 +19,7 @@ void check_stream_and_buffer(cudaStream_t stream, const void* base, std::int64_t
 /** Bytes of shared memory one block may opt in to on the current device. */
 std::int64_t current_device_shared_optin();
 
+/** Streaming multiprocessors of the current device. */
+int current_device_sms();
+
 }  // namespace xpose::detail

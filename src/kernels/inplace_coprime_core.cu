@@ -19,6 +19,7 @@
 #include "launchers.hpp"
 
 #include "../core/coprime_core.hpp"
+#include "../core/device_checks.hpp"
 #include "../core/raise.hpp"
 
 #include <algorithm>
@@ -160,6 +161,14 @@ __global__ void __launch_bounds__(kThreads) column_op_kernel(T* data, std::int64
   }
 }
 
+/** The wide row op's source column for destination super-element t of grid row J:
+    ((t - J) b^-1) mod L, with J reduced modulo L first (J < b may exceed L when the longer
+    side is split; t < L always). */
+__device__ __forceinline__ std::uint32_t wide_source_column(std::uint32_t t, std::uint32_t J, const core_args& a) {
+  const auto L = static_cast<std::uint32_t>(a.L), j = static_cast<std::uint32_t>(a.mod_L.of(J));
+  return static_cast<std::uint32_t>(a.mod_L.of(std::int64_t{t >= j ? t - j : t + L - j} * a.b_inv));
+}
+
 /** The wide row op's walk over destination elements u = t e + x, which take source x L + y
     with y = ((t - J) b^-1) mod L, stepped by `step` elements at a time: (t, x) moves by
     divmod(step, e) plus a carry, y by the matching multiple of b^-1. The constants are set
@@ -179,10 +188,7 @@ struct wide_walk {
   __device__ void start(std::uint32_t u, std::uint32_t J, const core_args& a) {
     const std::uint32_t t = u / e;
     x = u - t * e;
-    // J < b may exceed L when the longer side is split (t < L always).
-    const auto j = static_cast<std::uint32_t>(a.mod_L.of(J));
-    const std::uint32_t d = t >= j ? t - j : t + L - j;
-    y = static_cast<std::uint32_t>(a.mod_L.of(std::int64_t{d} * a.b_inv));
+    y = wide_source_column(t, J, a);
   }
   __device__ std::uint32_t source() const { return x * L + y; }
   __device__ void next() {
@@ -210,9 +216,9 @@ struct fixed_x_walk {
         y_step(static_cast<std::uint32_t>(a.mod_L.of(std::int64_t{groups} * a.b_inv))) {}
   __device__ void start(std::uint32_t u, std::uint32_t J, const core_args& a) {
     const auto e = static_cast<std::uint32_t>(a.e);
-    const std::uint32_t t = u / e, j = static_cast<std::uint32_t>(a.mod_L.of(J));
+    const std::uint32_t t = u / e;
     xL = (u - t * e) * L;
-    y = static_cast<std::uint32_t>(a.mod_L.of(std::int64_t{t >= j ? t - j : t + L - j} * a.b_inv));
+    y = wide_source_column(t, J, a);
   }
   __device__ std::uint32_t source() const { return xL + y; }
   __device__ void next() {
@@ -459,10 +465,8 @@ void launch_inplace_coprime_core(T* data, std::int64_t batch, const coprime_core
     auto kernel = column_op_kernel<T>;
     allow_shared(kernel, plan.column_stage_bytes);
     const std::int64_t pitch = plan.column_stage_bytes / c.b;
-    int device = 0, sms = 0;
-    check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-    check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-    const std::int64_t strip = coprime_column_launch_strip(plan, batch, sms, static_cast<std::int64_t>(sizeof(T)));
+    const std::int64_t strip =
+        coprime_column_launch_strip(plan, batch, current_device_sms(), static_cast<std::int64_t>(sizeof(T)));
     const dim3 grid(capped((c.L + strip - 1) / strip, 0x7FFFFFFF), ys);
     kernel<<<grid, kThreads, static_cast<size_t>(plan.column_stage_bytes), stream>>>(data, batch, a, strip, pitch);
     check_launch("inplace coprime core: column op");

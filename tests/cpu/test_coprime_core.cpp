@@ -15,6 +15,8 @@
 namespace xpose::detail {
 namespace {
 
+constexpr std::int64_t kHopper = 232448;  // bytes one block may opt in to on sm_90
+
 /** The column op on the b x L grid of e-element super-elements: destination (i, t) takes
     the super-element of grid row column_source(i, t) in column t. */
 void column_op(std::vector<int>& v, const coprime_core& c) {
@@ -119,7 +121,6 @@ TEST(CoprimeCore, TwoPassesTransposeLargerShapes) {
 }
 
 TEST(CoprimeCore, PlanChoosesTheWidestRunsThatFit) {
-  constexpr std::int64_t kHopper = 232448;  // bytes one block may opt in to on sm_90
   // 12345 x 6789 fp32: the columns split as 3 x 2263, rows of 12345 x 3 elements and 84-byte
   // runs (splitting the rows, 12345 = 3 x 4115, would leave 12-byte runs).
   const coprime_core_plan p = make_coprime_core_plan(12345, 6789, 4, kHopper);
@@ -164,7 +165,6 @@ TEST(CoprimeCore, PlanChoosesTheWidestRunsThatFit) {
 }
 
 TEST(CoprimeCore, LaunchFillsTheLastWaveAndSizesRowBlocks) {
-  constexpr std::int64_t kHopper = 232448;
   // Bytes, rows split (e = 15, L = 6789): 6789 / 17 = 400 strips are 3.03 waves of 132
   // blocks; 13 columns give 523, 3.96 waves.
   const coprime_core_plan bytes = make_coprime_core_plan(12345, 6789, 1, kHopper);
@@ -199,7 +199,6 @@ TEST(CoprimeCore, LaunchFillsTheLastWaveAndSizesRowBlocks) {
 }
 
 TEST(CoprimeCore, PlanStagesLongRowsInClusters) {
-  constexpr std::int64_t kHopper = 232448;
   // 12345 x 6789, 16 bytes: splitting the columns (6789 = 3 x 2263) makes rows of 3 x 12345
   // elements (593 KB, 3 parts); splitting the rows (12345 = 3 x 4115) makes rows of 3 x 6789
   // elements (326 KB) in 2 parts of 10184 (163 KB): the plan takes the rows.
@@ -246,7 +245,6 @@ TEST(CoprimeCore, PlanStagesLongRowsInClusters) {
 }
 
 TEST(CoprimeCore, PlanRefusesWhatDoesNotFit) {
-  constexpr std::int64_t kHopper = 232448;
   EXPECT_FALSE(make_coprime_core_plan(30000, 7000, 4, kHopper).use);  // e = 1000: rows of 120 MB
   EXPECT_FALSE(make_coprime_core_plan(64, 64, 4, kHopper).use);        // square
   EXPECT_FALSE(make_coprime_core_plan(1, 640, 4, kHopper).use);
