@@ -117,6 +117,8 @@ struct coprime_core_plan {
   std::int64_t strip = 1;               // super-element columns per column-op block, at most
   std::int64_t column_stage_bytes = 0;  // shared memory of a column-op block
   std::int64_t row_stage_bytes = 0;     // shared memory of a row-op block
+  std::int64_t column_cluster = 1;      // blocks that stage one column strip together (a cluster)
+  std::int64_t column_lines = 0;        // grid rows each column-op block stages
   int row_threads = 1024;               // threads of a row-op block
   std::int64_t row_cluster = 1;         // blocks that stage one grid row together (a cluster)
   std::int64_t row_part = 0;            // elements of the row each of them stages (row_cluster > 1)
@@ -144,6 +146,58 @@ inline constexpr std::int64_t kCoprimeColumnMaxRun = 512;
     against 14.2%; sweep 24, run 9). */
 inline constexpr std::int64_t kCoprimeColumnMinRun = 8;
 
+/** The widest column-op strip (super-element columns, runs of at most kCoprimeColumnMaxRun
+    bytes) whose stage of `lines` grid rows fits in `shared_optin`; 0 when none does. */
+constexpr std::int64_t coprime_column_strip(const coprime_core& c, std::int64_t lines, std::int64_t elem_bytes,
+                                            std::int64_t shared_optin) {
+  auto stage = [&](std::int64_t w) { return lines * staged_bytes(w * c.e * elem_bytes, elem_bytes); };
+  std::int64_t w = 0;
+  while (w < c.L && (w + 1) * c.e * elem_bytes <= kCoprimeColumnMaxRun && stage(w + 1) <= shared_optin) ++w;
+  return w;
+}
+
+/** Column-op runs narrower than this many bytes are widened by staging each strip on a
+    cluster of blocks (coprime_widen_column_runs), 4- and 8-byte elements: 12-24-byte runs
+    gained 6-12 points of memcpy, 32-byte runs lost 2-8 (sweep 27, run 9). */
+inline constexpr std::int64_t kCoprimeClusterColumnBelow = 32;
+/** The same for 16-byte elements, whose loads from another block's stage move 16 bytes each:
+    32- and 48-byte runs gained 2 points (12345 x 6789: 29.6% -> 31.9%). Elements of 1 and 2
+    bytes keep one block: their per-element remote loads cost more than the wider runs gain
+    (12345 x 6789 bytes 26.7% -> 18.9%, 2-byte shapes 4-6 points slower). */
+inline constexpr std::int64_t kCoprimeClusterColumnBelow16 = 64;
+/** The run a column-op cluster aims for: its size is the fewest blocks that reach it. */
+inline constexpr std::int64_t kCoprimeClusterColumnRun = 48;
+/** The most blocks a column-op cluster may have. */
+inline constexpr std::int64_t kCoprimeColumnClusterMax = 4;
+/** The smallest element size whose column op may run on a cluster. */
+inline constexpr std::int64_t kCoprimeColumnClusterMinElem = 4;
+
+/** Stages the column op's strips on a cluster of k blocks, each holding b / k of the grid
+    rows, when the plan's runs are narrower than kCoprimeClusterColumnBelow bytes (or
+    kCoprimeClusterColumnBelow16 for 16-byte elements), elements of 4 bytes and more: k is the
+    fewest blocks (up to kCoprimeColumnClusterMax) whose strips reach kCoprimeClusterColumnRun
+    bytes, or the widest runs when none does. The plan's choice of e and side stays as it was
+    (ranked on one-block runs). */
+constexpr void coprime_widen_column_runs(coprime_core_plan& p, std::int64_t elem_bytes, std::int64_t shared_optin) {
+  const coprime_core& c = p.core;
+  const std::int64_t run = p.strip * c.e * elem_bytes;
+  const std::int64_t below = elem_bytes >= 16 ? kCoprimeClusterColumnBelow16 : kCoprimeClusterColumnBelow;
+  if (!p.use || c.b < 2 || p.strip >= c.L || run >= below || elem_bytes < kCoprimeColumnClusterMinElem) return;
+  std::int64_t best_k = 1, best_w = p.strip;
+  for (std::int64_t k = 2; k <= kCoprimeColumnClusterMax && k <= c.b; ++k) {
+    const std::int64_t w = coprime_column_strip(c, (c.b + k - 1) / k, elem_bytes, shared_optin);
+    if (w <= best_w) continue;
+    best_k = k;
+    best_w = w;
+    if (w * c.e * elem_bytes >= kCoprimeClusterColumnRun) break;
+  }
+  if (best_k == 1) return;
+  p.column_cluster = best_k;
+  p.column_lines = (c.b + best_k - 1) / best_k;
+  p.strip = best_w;
+  p.column_stage_bytes = p.column_lines * staged_bytes(best_w * c.e * elem_bytes, elem_bytes);
+}
+
 /** The plan for one choice of e: its strip and stages, use = false when a stage does not fit. */
 constexpr coprime_core_plan plan_coprime_core(std::int64_t rows, std::int64_t cols, std::int64_t e, bool split_cols,
                                               std::int64_t elem_bytes, std::int64_t shared_optin) {
@@ -167,12 +221,11 @@ constexpr coprime_core_plan plan_coprime_core(std::int64_t rows, std::int64_t co
   if (c.b > 1) {
     // The whole opt-in: two blocks per SM with half the runs measured slower (12345 x 6789
     // fp32: 19% of memcpy against 26%, sweep 24).
-    auto stage = [&](std::int64_t w) { return c.b * staged_bytes(w * c.e * elem_bytes, elem_bytes); };
-    std::int64_t w = 0;
-    while (w < c.L && (w + 1) * c.e * elem_bytes <= kCoprimeColumnMaxRun && stage(w + 1) <= shared_optin) ++w;
+    const std::int64_t w = coprime_column_strip(c, c.b, elem_bytes, shared_optin);
     if (w == 0 || (w * c.e * elem_bytes < kCoprimeColumnMinRun && w < c.L)) return p;
     p.strip = w;
-    p.column_stage_bytes = stage(w);
+    p.column_lines = c.b;
+    p.column_stage_bytes = c.b * staged_bytes(w * c.e * elem_bytes, elem_bytes);
   }
   // Rows that leave room for four blocks per SM take blocks of 512 threads: each thread then
   // walks twice as many elements per staged row, so its per-row set-up costs half as much
@@ -246,6 +299,7 @@ constexpr coprime_core_plan make_coprime_core_plan(std::int64_t rows, std::int64
       if (std::uint64_t{d} * d != k32) consider(k32 / d);
     }
   }
+  coprime_widen_column_runs(best, elem_bytes, shared_optin);
   return best;
 }
 

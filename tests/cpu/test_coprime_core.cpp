@@ -164,6 +164,69 @@ TEST(CoprimeCore, PlanChoosesTheWidestRunsThatFit) {
   }
 }
 
+TEST(CoprimeCore, PlanWidensNarrowColumnRunsOnClusters) {
+  // The fewest blocks whose strips reach 48 bytes: 12345 x 6789 8-byte (rows split, e = 3)
+  // 24 -> 96-byte runs on 2; 12345 x 10001 16-byte (e = 1) 16 -> 32 on 2, 64 on 3; 16767 x
+  // 11885 8-byte (e = 1) 8 -> 56 on 4. The plan's e and side are those of one block.
+  const coprime_core_plan e8 = make_coprime_core_plan(12345, 6789, 8, kHopper);
+  EXPECT_EQ(e8.core.e, 3);
+  EXPECT_FALSE(e8.core.tall);
+  EXPECT_EQ(e8.column_cluster, 2);
+  EXPECT_EQ(e8.strip * e8.core.e * 8, 96);
+  const coprime_core_plan three = make_coprime_core_plan(12345, 10001, 16, kHopper);
+  EXPECT_TRUE(three.core.tall);
+  EXPECT_EQ(three.core.e, 1);
+  EXPECT_EQ(three.column_cluster, 3);
+  EXPECT_EQ(three.strip, 4);
+  const coprime_core_plan four = make_coprime_core_plan(16767, 11885, 8, kHopper);
+  EXPECT_EQ(four.column_cluster, 4);
+  EXPECT_EQ(four.strip * four.core.e * 8, 56);
+  // One block for runs of 32 bytes and more (12345 x 6789 fp32: 84; 8318 x 8288 fp32 and
+  // 8-byte: 32), of 64 bytes and more for 16-byte elements (3792 x 14233: 48 -> clustered,
+  // 12345 x 678 16-byte: 240 -> not), and for 1- and 2-byte elements whatever their runs
+  // (13411 x 10814 2-byte: 16 bytes).
+  EXPECT_EQ(make_coprime_core_plan(12345, 6789, 4, kHopper).column_cluster, 1);
+  EXPECT_EQ(make_coprime_core_plan(8318, 8288, 4, kHopper).column_cluster, 1);
+  EXPECT_EQ(make_coprime_core_plan(8318, 8288, 8, kHopper).column_cluster, 1);
+  EXPECT_EQ(make_coprime_core_plan(8318, 8288, 16, kHopper).column_cluster, 2);
+  EXPECT_EQ(make_coprime_core_plan(3792, 14233, 16, kHopper).column_cluster, 2);
+  EXPECT_EQ(make_coprime_core_plan(12345, 6789, 1, kHopper).column_cluster, 1);
+  EXPECT_EQ(make_coprime_core_plan(13411, 10814, 2, kHopper).column_cluster, 1);
+  // Every plan: a cluster only below the threshold and for 4 bytes and more, at
+  // most kCoprimeColumnClusterMax blocks, their lines covering the grid, the stage within
+  // the opt-in, wider runs than one block's and within the cap; e and side as with the
+  // widening left out.
+  int clustered = 0;
+  for (const std::int64_t elem : {1, 2, 4, 8, 16}) {
+    for (std::int64_t rows = 50; rows < 40000; rows = rows * 4 / 3 + 13) {
+      for (std::int64_t cols = 50; cols < 40000; cols = cols * 5 / 3 + 11) {
+        const coprime_core_plan r = make_coprime_core_plan(rows, cols, elem, kHopper);
+        if (!r.use) continue;
+        const coprime_core_plan one = plan_coprime_core(rows, cols, r.core.e, r.core.tall, elem, kHopper);
+        ASSERT_TRUE(one.use);
+        if (r.column_cluster == 1) {
+          ASSERT_EQ(r.strip, one.strip);
+          ASSERT_EQ(r.column_lines, r.core.b > 1 ? r.core.b : 0);
+          continue;
+        }
+        ++clustered;
+        ASSERT_GE(elem, kCoprimeColumnClusterMinElem);
+        ASSERT_LT(one.strip * r.core.e * elem, elem == 16 ? kCoprimeClusterColumnBelow16 : kCoprimeClusterColumnBelow)
+            << rows << " x " << cols;
+        ASSERT_LE(r.column_cluster, kCoprimeColumnClusterMax);
+        ASSERT_GE(r.column_lines * r.column_cluster, r.core.b);
+        ASSERT_LT(r.column_lines * (r.column_cluster - 1), r.core.b);
+        ASSERT_LE(r.column_stage_bytes, kHopper);
+        ASSERT_EQ(r.column_stage_bytes, r.column_lines * staged_bytes(r.strip * r.core.e * elem, elem));
+        ASSERT_GT(r.strip, one.strip);
+        ASSERT_LE(r.strip * r.core.e * elem, kCoprimeColumnMaxRun);
+        ASSERT_EQ(r.row_cluster, one.row_cluster);
+      }
+    }
+  }
+  EXPECT_GT(clustered, 20);
+}
+
 TEST(CoprimeCore, LaunchFillsTheLastWaveAndSizesRowBlocks) {
   // Bytes, rows split (e = 15, L = 6789): 6789 / 17 = 400 strips are 3.03 waves of 132
   // blocks; 13 columns give 523, 3.96 waves.
@@ -211,7 +274,11 @@ TEST(CoprimeCore, PlanStagesLongRowsInClusters) {
   EXPECT_EQ(p.row_cluster, 2);
   EXPECT_EQ(p.row_part, 10184);
   EXPECT_EQ(p.row_stage_bytes, 10184 * 16);
-  EXPECT_EQ(p.strip, 1);  // 4115 lines of 48 bytes
+  // One block would stage 4115 lines of 48 bytes; a cluster of two stages 2058 lines each,
+  // two columns (96 bytes) wide.
+  EXPECT_EQ(p.column_cluster, 2);
+  EXPECT_EQ(p.column_lines, 2058);
+  EXPECT_EQ(p.strip, 2);
   EXPECT_EQ(p.row_threads, 1024);
   const coprime_core_plan t = make_coprime_core_plan(6789, 12345, 16, kHopper);  // the mirror image
   EXPECT_TRUE(t.core.tall);

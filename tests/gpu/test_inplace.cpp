@@ -373,7 +373,51 @@ TEST_P(InplaceCoprimeCore, ClusterRowsMatchReference) {
   EXPECT_GE(taken, 4) << "too few shapes take the cluster row op";
 }
 
+// Narrow column-op runs (below 32 bytes, 64 for 16-byte elements): a cluster of blocks
+// stages each strip, every block its share of the grid rows (coprime_widen_column_runs).
+// Both forms for 4-, 8- and 16-byte elements (e = 2 or 3 split off), batches of 1 and 2,
+// element-offset pointers. 1- and 2-byte elements never take it.
+TEST_P(InplaceCoprimeCore, ColumnClustersMatchReference) {
+  XPOSE_REQUIRE_GPU();
+  const std::size_t e = GetParam();
+  const auto ei = static_cast<std::int64_t>(e);
+  const int optin = device_shared_optin();
+  const std::pair<std::int64_t, std::int64_t> shapes[] = {{324, 11918}, {243, 16773}, {13154, 332},
+                                                          {14302, 336}, {13646, 86},  {248, 8714}};
+  int taken = 0;
+  for (const auto& [r, c] : shapes) {
+    if (r * c * ei > (std::int64_t{40} << 20)) continue;
+    const auto plan = coprime_core_path(r, c, ei, optin);
+    if (!plan.use || plan.column_cluster < 2) continue;
+    ++taken;
+    EXPECT_LE(plan.column_cluster, detail::kCoprimeColumnClusterMax);
+    EXPECT_TRUE(run_inplace({e, r, c, 1, 0, static_cast<std::uint64_t>(r * 5 + c)}));
+    EXPECT_TRUE(run_inplace({e, r, c, 2, 0, static_cast<std::uint64_t>(r * 5 + c + 1)}));
+    if (e < 16) EXPECT_TRUE(run_inplace({e, r, c, 1, e, static_cast<std::uint64_t>(r * 5 + c + 2)}));
+  }
+  if (e < 4) {
+    EXPECT_EQ(taken, 0) << e << "-byte elements took a column-op cluster";
+  } else {
+    EXPECT_GE(taken, 2) << "too few shapes take a column-op cluster";
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceCoprimeCore, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
+
+// Column-op clusters of three and four blocks need grid rows of thousands of one-element
+// super-elements: 12345 x 10001 with 16-byte elements (16 -> 64-byte runs on 3 blocks) and
+// 16767 x 11885 with 8-byte ones (8 -> 56-byte runs on 4), both GPU-checked.
+TEST(InplaceLarge, ColumnClustersOfThreeAndFour) {
+  XPOSE_REQUIRE_GPU();
+  const int optin = device_shared_optin();
+  const auto three = coprime_core_path(12345, 10001, 16, optin);
+  const auto four = coprime_core_path(16767, 11885, 8, optin);
+  ASSERT_TRUE(three.use && four.use);
+  EXPECT_EQ(three.column_cluster, 3);
+  EXPECT_EQ(four.column_cluster, 4);
+  EXPECT_TRUE(run_inplace({16, 12345, 10001, 1, 0, 21}));
+  EXPECT_TRUE(run_inplace({8, 16767, 11885, 1, 0, 22}));
+}
 
 // The targets' shapes at full size (GPU-checked above 64 MiB).
 TEST(InplaceLarge, TargetShapes) {
