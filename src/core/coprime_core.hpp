@@ -167,7 +167,8 @@ inline constexpr std::int64_t kCoprimeClusterColumnBelow = 32;
 inline constexpr std::int64_t kCoprimeClusterColumnBelow16 = 64;
 /** The run a column-op cluster aims for: its size is the fewest blocks that reach it. */
 inline constexpr std::int64_t kCoprimeClusterColumnRun = 48;
-/** The most blocks a column-op cluster may have. */
+/** The most blocks a column-op cluster may have (measured up to 4: 12345 x 10001 16-byte,
+    k = 2 / 3 / 4: 31.7 / 34.4 / 32.0% of memcpy, sweep 27 run 8). */
 inline constexpr std::int64_t kCoprimeColumnClusterMax = 4;
 /** The smallest element size whose column op may run on a cluster. */
 inline constexpr std::int64_t kCoprimeColumnClusterMinElem = 4;

@@ -414,7 +414,6 @@ __global__ void __launch_bounds__(Threads) row_op_kernel(T* data, std::int64_t b
   }
 }
 
-
 /** The row op for grid rows too long for one block's shared memory (up to 8 x 227 KiB): a
     cluster of k blocks stages grid row J, block r its r-th part of `part` elements, and after
     a cluster barrier each block writes its own part, gathering every element from whichever

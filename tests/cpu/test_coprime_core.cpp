@@ -190,6 +190,7 @@ TEST(CoprimeCore, PlanWidensNarrowColumnRunsOnClusters) {
   EXPECT_EQ(make_coprime_core_plan(8318, 8288, 8, kHopper).column_cluster, 1);
   EXPECT_EQ(make_coprime_core_plan(8318, 8288, 16, kHopper).column_cluster, 2);
   EXPECT_EQ(make_coprime_core_plan(3792, 14233, 16, kHopper).column_cluster, 2);
+  EXPECT_EQ(make_coprime_core_plan(12345, 678, 16, kHopper).column_cluster, 1);
   EXPECT_EQ(make_coprime_core_plan(12345, 6789, 1, kHopper).column_cluster, 1);
   EXPECT_EQ(make_coprime_core_plan(13411, 10814, 2, kHopper).column_cluster, 1);
   // Every plan: a cluster only below the threshold and for 4 bytes and more, at
