@@ -14,6 +14,7 @@
 // thread computes its first source once and then steps by adds; matrix positions are 32-bit
 // byte offsets (the plan keeps matrices under 4 GiB). For 1- and 2-byte elements both
 // passes are bound by instructions and shared-memory latency, not by DRAM (sweep 25).
+#include "cluster_shared.cuh"
 #include "element_types.hpp"
 #include "kernel_attributes.hpp"
 #include "launchers.hpp"
@@ -87,43 +88,6 @@ __device__ __forceinline__ void stage_chunk_at(unsigned char* line, const unsign
 /** Aligned 16-byte chunks covering `bytes` that start at offset `o` from a 16-byte-aligned base. */
 __device__ __forceinline__ std::uint32_t chunks_covering(std::uint32_t o, std::uint32_t bytes) {
   return ((o & 15u) + bytes + 15) >> 4;
-}
-
-/** Loads a T from a block of this cluster's shared memory, at a shared::cluster address
-    (cluster_address). */
-template <class T>
-__device__ __forceinline__ T load_from_cluster(std::uint32_t address) {
-  if constexpr (sizeof(T) == 16) {
-    uint4 v;
-    asm volatile("ld.shared::cluster.v4.u32 {%0, %1, %2, %3}, [%4];"
-                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-                 : "r"(address)
-                 : "memory");
-    return v;
-  } else if constexpr (sizeof(T) == 8) {
-    unsigned long long v;
-    asm volatile("ld.shared::cluster.u64 %0, [%1];" : "=l"(v) : "r"(address) : "memory");
-    return static_cast<T>(v);
-  } else if constexpr (sizeof(T) == 4) {
-    std::uint32_t v;
-    asm volatile("ld.shared::cluster.u32 %0, [%1];" : "=r"(v) : "r"(address) : "memory");
-    return static_cast<T>(v);
-  } else {
-    unsigned short v;
-    if constexpr (sizeof(T) == 2) {
-      asm volatile("ld.shared::cluster.u16 %0, [%1];" : "=h"(v) : "r"(address) : "memory");
-    } else {
-      asm volatile("ld.shared::cluster.u8 %0, [%1];" : "=h"(v) : "r"(address) : "memory");
-    }
-    return static_cast<T>(v);
-  }
-}
-/** The shared::cluster address of `local` (an address in this block's shared memory) in the
-    shared memory of the cluster's block `rank`. */
-__device__ __forceinline__ std::uint32_t cluster_address(std::uint32_t local, std::uint32_t rank) {
-  std::uint32_t remote;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(local), "r"(rank));
-  return remote;
 }
 
 /** Pass "column op": block (strip, matrix) stages super-element columns [t0, t0 + strip) of

@@ -3,6 +3,7 @@
 // of w columns) before it writes any of it. Lines are disjoint, so blocks never race.
 // A line too long for shared memory is staged in the caller's workspace instead:
 // max(rows, cols) elements, the only scratch the algorithm needs.
+#include "cluster_shared.cuh"
 #include "element_types.hpp"
 #include "inplace_rect_maps.cuh"
 #include "kernel_attributes.hpp"
@@ -14,12 +15,16 @@
 #include <numeric>
 #include <type_traits>
 
+#include <cooperative_groups.h>
+
 namespace xpose::detail {
 namespace {
 
 using namespace inplace_rect;
 
 constexpr int kColThreads = 512, kRowThreads = 1024, kUnroll = 4;
+/** The most blocks of a cluster that stages one row (the portable cluster size). */
+constexpr std::int64_t kRowClusterMax = 8;
 
 /** V bytes of consecutive elements, moved as one global access (one element, with the
     element's own alignment, when V is its size: byte-wise types stay byte-wise). */
@@ -125,6 +130,46 @@ __global__ void __launch_bounds__(kRowThreads) row_permute_kernel(T* data, std::
         permute_line<T, V>(stage, 1, g.L, g.L, seg, mapped, same);
       } else {
         permute_line<T, V>(stage, 1, g.L, g.L, seg, same, mapped);
+      }
+    }
+  }
+}
+
+/** Row op for a row longer than one block's shared memory but not than a cluster's (up to
+    kRowClusterMax blocks): cluster blocks q = 0..k-1 stage parts of `part` elements of the
+    row, and after a cluster barrier (every part staged: the row is read whole before any of
+    it is written) each block writes. Scattering, the elements it staged go to their
+    destinations anywhere in the row, from its own stage; gathering, it writes its own part,
+    loading each element from the block whose stage holds its source (distributed shared
+    memory), and a second barrier keeps every stage until no block reads it. */
+template <class T, class Map, bool kScatter>
+__global__ void __launch_bounds__(kRowThreads) row_permute_cluster_kernel(T* data, std::int64_t batch, grid_shape g,
+                                                                           Map map, divider by_part) {
+  namespace cg = cooperative_groups;
+  extern __shared__ unsigned char shared_bytes[];
+  T* stage = reinterpret_cast<T*>(shared_bytes);
+  const cg::cluster_group cluster = cg::this_cluster();
+  const std::int64_t k = cluster.num_blocks(), q = cluster.block_rank(), part = by_part.d;
+  const std::int64_t p0 = q * part, p1 = p0 + part < g.L ? p0 + part : g.L;
+  const auto local = static_cast<std::uint32_t>(__cvta_generic_to_shared(stage));
+  for (std::int64_t m = blockIdx.y; m < batch; m += gridDim.y) {
+    for (std::int64_t r = blockIdx.x / k; r < g.s; r += gridDim.x / k) {
+      T* row = data + (m * g.s + r) * g.L;
+      for (std::int64_t j = p0 + threadIdx.x; j < p1; j += kRowThreads) stage[j - p0] = row[j];
+      cluster.sync();
+      if constexpr (kScatter) {
+        for (std::int64_t j = p0 + threadIdx.x; j < p1; j += kRowThreads) row[map(r, j)] = stage[j - p0];
+        __syncthreads();  // only this block reads its stage
+      } else {
+        for (std::int64_t j = p0 + threadIdx.x; j < p1; j += kRowThreads) {
+          std::int64_t offset;
+          const std::int64_t owner = by_part.div(map(r, j), offset);  // the block holding the source
+          const auto at = local + static_cast<std::uint32_t>(offset * static_cast<std::int64_t>(sizeof(T)));
+          row[j] = load_from_cluster<T>(cluster_address(at, static_cast<std::uint32_t>(owner)));
+        }
+        // Every remote load has returned (its value was stored): execution order is enough.
+        asm volatile("barrier.cluster.arrive.relaxed.aligned;\n" ::: "memory");
+        asm volatile("barrier.cluster.wait.aligned;\n" ::: "memory");
       }
     }
   }
@@ -245,8 +290,25 @@ void row_permute(T* data, std::int64_t batch, const grid_shape& g, Map map, T* w
     check_launch("inplace row permute");
     return;
   }
-  // A row longer than shared memory: the whole GPU moves it through the workspace, one row
-  // at a time (such rows belong to short, wide grids, so there are few of them).
+  // A row longer than one block's shared memory but within a cluster's: the fewest blocks
+  // whose parts fit stage it together (rows of aligned element types only: the cluster
+  // loads move whole elements).
+  if constexpr (has_vector_path<T>) {
+    for (std::int64_t k = 2; k <= kRowClusterMax; ++k) {
+      const std::int64_t part = (g.L + k - 1) / k, part_bytes = part * static_cast<std::int64_t>(sizeof(T));
+      if (part_bytes > lim.shared_optin) continue;
+      auto kernel = row_permute_cluster_kernel<T, Map, kScatter>;
+      allow_shared(kernel, part_bytes);
+      const dim3 grid(capped(g.s, 0x7FFFFFFF / k) * static_cast<unsigned>(k), capped(batch, 65535));
+      launch_in_clusters(kernel, grid, dim3(kRowThreads), static_cast<std::size_t>(part_bytes), stream,
+                         static_cast<unsigned>(k), data, batch, g, map, divider(part));
+      check_launch("inplace row permute (cluster)");
+      return;
+    }
+  }
+  // A row longer than a cluster's shared memory: the whole GPU moves it through the
+  // workspace, one row at a time (such rows belong to short, wide grids, so there are few of
+  // them).
   const unsigned blocks = capped((g.L + 255) / 256, std::int64_t{16} * lim.sms);
   for (std::int64_t m = 0; m < batch; ++m) {
     for (std::int64_t r = 0; r < g.s; ++r) {

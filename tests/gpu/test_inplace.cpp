@@ -432,6 +432,28 @@ TEST(InplaceLarge, TargetShapes) {
   }
 }
 
+// Line permutations whose rows (max(rows, cols) elements) are longer than one block's shared
+// memory but fit in a cluster's: 1200 x 240000 / e (288 MB, rows of 240 KB, two blocks), every
+// element size, both orientations (the row op scatters for wide matrices and gathers for tall
+// ones). Each shape is asserted to take the line permutations (common factors 2, 3 and 5
+// leave the coprime core nothing, and 1200 divides no side).
+TEST(InplaceLarge, LongRowsStagedOnClusters) {
+  XPOSE_REQUIRE_GPU();
+  const int optin = device_shared_optin();
+  for (const std::size_t e : {1, 2, 4, 8, 16}) {
+    const auto ei = static_cast<std::int64_t>(e);
+    const std::int64_t s = 1200, L = 240000 / ei;
+    for (const bool tall : {false, true}) {
+      const std::int64_t r = tall ? L : s, c = tall ? s : L;
+      ASSERT_FALSE(detail::make_stacked_squares_plan(r, c, ei).use);
+      ASSERT_FALSE(detail::make_skinny_blocks_plan(r, c, ei, true).use || detail::make_skinny_blocks_plan(r, c, ei, false).use);
+      ASSERT_FALSE(detail::make_coprime_core_plan(r, c, ei, optin).use) << r << " x " << c;
+      ASSERT_GT(L * ei, optin);
+      EXPECT_TRUE(run_inplace({e, r, c, 1, 0, static_cast<std::uint64_t>(r + 3 * c + e)}));
+    }
+  }
+}
+
 // Columns too long for shared memory even one element wide (16-byte elements, the short
 // side above 227 KiB / 16): the column permutations stage through the workspace.
 TEST(InplaceLarge, ColumnsStagedInWorkspace) {
