@@ -35,6 +35,14 @@ __device__ __forceinline__ T load_from_cluster(std::uint32_t address) {
     return static_cast<T>(v);
   }
 }
+/** Stores a 16-byte T to a block of this cluster's shared memory, at a shared::cluster
+    address (cluster_address). */
+__device__ __forceinline__ void store_to_cluster(std::uint32_t address, const uint4& v) {
+  asm volatile("st.shared::cluster.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(address), "r"(v.x), "r"(v.y), "r"(v.z),
+               "r"(v.w)
+               : "memory");
+}
+
 /** The shared::cluster address of `local` (an address in this block's shared memory) in the
     shared memory of the cluster's block `rank`. */
 __device__ __forceinline__ std::uint32_t cluster_address(std::uint32_t local, std::uint32_t rank) {

@@ -454,12 +454,20 @@ TEST(InplaceLarge, LongRowsStagedOnClusters) {
   }
 }
 
-// Columns too long for shared memory even one element wide (16-byte elements, the short
-// side above 227 KiB / 16): the column permutations stage through the workspace.
-TEST(InplaceLarge, ColumnsStagedInWorkspace) {
+// Columns too long for one block's shared memory even one element wide (16-byte elements,
+// the short side above 227 KiB / 16): a cluster of blocks stages each strip (3 blocks for
+// 14600 rows), both orientations.
+TEST(InplaceLarge, LongColumnsStagedOnClusters) {
   XPOSE_REQUIRE_GPU();
   EXPECT_TRUE(run_inplace({16, 14600, 14700, 1, 0, 11}));
   EXPECT_TRUE(run_inplace({16, 14700, 14600, 1, 0, 12}));
+}
+
+// The same columns at a byte-offset pointer (byte-wise elements: no cluster loads) go
+// through the workspace, one column per slot.
+TEST(InplaceLarge, LongColumnsStagedInWorkspace) {
+  XPOSE_REQUIRE_GPU();
+  EXPECT_TRUE(run_inplace({16, 14600, 14700, 1, 1, 13}));
 }
 
 // Seeded random shapes in [1, 20000]^2, skewed toward edges (1, 2, 31, 33, primes, coprime
