@@ -1,8 +1,9 @@
 // In-place transpose of rectangular matrices: three line permutations (inplace_rect_maps.cuh),
 // each staged through shared memory so that a block reads a whole line (a row, or a strip
 // of w columns) before it writes any of it. Lines are disjoint, so blocks never race.
-// A line too long for shared memory is staged in the caller's workspace instead:
-// max(rows, cols) elements, the only scratch the algorithm needs.
+// A line too long for one block's shared memory is staged across a thread-block cluster (a
+// row of an aligned element type, or a 16-byte column strip), and one too long for that in
+// the caller's workspace: max(rows, cols) elements, the only scratch the algorithm needs.
 #include "cluster_shared.cuh"
 #include "element_types.hpp"
 #include "inplace_rect_maps.cuh"
