@@ -35,12 +35,18 @@ __device__ __forceinline__ T load_from_cluster(std::uint32_t address) {
     return static_cast<T>(v);
   }
 }
-/** Stores a 16-byte T to a block of this cluster's shared memory, at a shared::cluster
+/** Stores an 8- or 16-byte T to a block of this cluster's shared memory, at a shared::cluster
     address (cluster_address). */
-__device__ __forceinline__ void store_to_cluster(std::uint32_t address, const uint4& v) {
-  asm volatile("st.shared::cluster.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(address), "r"(v.x), "r"(v.y), "r"(v.z),
-               "r"(v.w)
-               : "memory");
+template <class T>
+__device__ __forceinline__ void store_to_cluster(std::uint32_t address, const T& v) {
+  static_assert(sizeof(T) == 16 || sizeof(T) == 8, "8- and 16-byte elements");
+  if constexpr (sizeof(T) == 16) {
+    asm volatile("st.shared::cluster.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(address), "r"(v.x), "r"(v.y), "r"(v.z),
+                 "r"(v.w)
+                 : "memory");
+  } else {
+    asm volatile("st.shared::cluster.u64 [%0], %1;" ::"r"(address), "l"(static_cast<unsigned long long>(v)) : "memory");
+  }
 }
 
 /** The shared::cluster address of `local` (an address in this block's shared memory) in the

@@ -2,8 +2,9 @@
 // each staged through shared memory so that a block reads a whole line (a row, or a strip
 // of w columns) before it writes any of it. Lines are disjoint, so blocks never race.
 // A line too long for one block's shared memory is staged across a thread-block cluster (a
-// row of an aligned element type, or a 16-byte column strip), and one too long for that in
-// the caller's workspace: max(rows, cols) elements, the only scratch the algorithm needs.
+// row of an aligned element type, or a column strip of 8- or 16-byte elements), and one too
+// long for that in the caller's workspace: max(rows, cols) elements, the only scratch the
+// algorithm needs.
 #include "cluster_shared.cuh"
 #include "element_types.hpp"
 #include "inplace_rect_maps.cuh"
@@ -116,42 +117,44 @@ __global__ void __launch_bounds__(kColThreads) column_permute_kernel(T* data, st
   }
 }
 
-/** Column op for 16-byte elements on a cluster of k blocks, for columns longer than one
-    block's shared memory: block q stages rows [q rows, (q + 1) rows) of each strip of
+/** Column op for 8- and 16-byte elements on a cluster of k blocks, for columns longer than
+    one block's shared memory: block q stages rows [q rows, (q + 1) rows) of each strip of
     w = 2^log2_w columns. Scattering, each element staged goes straight to the stage of the
     block that holds its destination row; gathering, each element written is loaded from the
     block that holds its source row. Both after a cluster barrier; a second, relaxed barrier
     ends each strip (no block stages the next strip into a stage still being read). */
-template <class Map, bool kScatter>
-__global__ void __launch_bounds__(kColThreads) column_permute_cluster_kernel(uint4* data, std::int64_t batch,
+template <class T, class Map, bool kScatter>
+__global__ void __launch_bounds__(kColThreads) column_permute_cluster_kernel(T* data, std::int64_t batch,
                                                                               grid_shape g, int log2_w, Map map,
                                                                               divider by_rows) {
   namespace cg = cooperative_groups;
-  extern __shared__ uint4 stage16[];
+  extern __shared__ unsigned char shared_bytes[];
+  T* stage = reinterpret_cast<T*>(shared_bytes);
   const cg::cluster_group cluster = cg::this_cluster();
   const std::int64_t k = cluster.num_blocks(), q = cluster.block_rank(), rows = by_rows.d;
   const std::int64_t r_lo = q * rows, r_hi = r_lo + rows < g.s ? r_lo + rows : g.s;
   const std::int64_t w = std::int64_t{1} << log2_w, strips = (g.L + w - 1) >> log2_w;
   const std::int64_t slots = (r_hi > r_lo ? r_hi - r_lo : 0) << log2_w;
-  const auto local = static_cast<std::uint32_t>(__cvta_generic_to_shared(stage16));
+  const auto local = static_cast<std::uint32_t>(__cvta_generic_to_shared(stage));
   auto remote = [&](std::int64_t row, std::int64_t jj) {  // the stage slot of (row, jj), in its block
     std::int64_t offset;
     const std::int64_t owner = by_rows.div(row, offset);
-    return cluster_address(local + static_cast<std::uint32_t>(((offset << log2_w) + jj) * 16),
-                           static_cast<std::uint32_t>(owner));
+    return cluster_address(
+        local + static_cast<std::uint32_t>(((offset << log2_w) + jj) * static_cast<std::int64_t>(sizeof(T))),
+        static_cast<std::uint32_t>(owner));
   };
   for (std::int64_t m = blockIdx.y; m < batch; m += gridDim.y) {
-    uint4* mat = data + m * g.s * g.L;
+    T* mat = data + m * g.s * g.L;
     for (std::int64_t strip = blockIdx.x / k; strip < strips; strip += gridDim.x / k) {
       const std::int64_t j0 = strip << log2_w, width = w < g.L - j0 ? w : g.L - j0;
       for (std::int64_t i = threadIdx.x; i < slots; i += kColThreads) {
         const std::int64_t r = r_lo + (i >> log2_w), jj = i & (w - 1);
         if (jj >= width) continue;
-        const uint4 v = mat[r * g.L + j0 + jj];
+        const T v = mat[r * g.L + j0 + jj];
         if constexpr (kScatter) {
           store_to_cluster(remote(map(r, j0 + jj), jj), v);
         } else {
-          stage16[i] = v;
+          stage[i] = v;
         }
       }
       cluster.sync();
@@ -159,9 +162,9 @@ __global__ void __launch_bounds__(kColThreads) column_permute_cluster_kernel(uin
         const std::int64_t r = r_lo + (i >> log2_w), jj = i & (w - 1);
         if (jj >= width) continue;
         if constexpr (kScatter) {
-          mat[r * g.L + j0 + jj] = stage16[i];
+          mat[r * g.L + j0 + jj] = stage[i];
         } else {
-          mat[r * g.L + j0 + jj] = load_from_cluster<uint4>(remote(map(r, j0 + jj), jj));
+          mat[r * g.L + j0 + jj] = load_from_cluster<T>(remote(map(r, j0 + jj), jj));
         }
       }
       asm volatile("barrier.cluster.arrive.relaxed.aligned;\n" ::: "memory");
@@ -309,19 +312,20 @@ template <class T, bool kScatter, class Map>
 void column_permute(T* data, std::int64_t batch, const grid_shape& g, Map map, T* workspace, const device_limits& lim,
                     cudaStream_t stream) {
   const int log2_w = strip_log2_width(g.s, sizeof(T), lim.shared_optin);
-  if constexpr (std::is_same_v<T, uint4>) {
-    // Columns longer than one block's shared memory (16-byte elements, s above 14,528): a
-    // cluster of the fewest blocks whose shares of the rows fit a 32-byte strip stages the
-    // strips, as wide as the stage allows, instead of one column at a time in the workspace.
-    // (Shorter columns keep one block: 4000 x 6000 measured 19.8% of memcpy on one block
-    // against 14.9% on four, sweep 27 run 14.)
+  if constexpr (has_vector_path<T> && sizeof(T) >= 8) {
+    // Columns longer than one block's shared memory (s above 14,528 16-byte or 29,056 8-byte
+    // elements): a cluster of the fewest blocks whose shares of the rows fit a 32-byte strip
+    // stages the strips, as wide as the stage allows, instead of one column at a time in the
+    // workspace. (Shorter columns keep one block: 4000 x 6000 16-byte measured 19.8% of
+    // memcpy on one block against 14.9% on four, sweep 27 run 14.)
+    constexpr std::int64_t elem = sizeof(T);
     for (std::int64_t k = 2; log2_w < 0 && k <= kColumnClusterMax && k <= g.s; ++k) {
       const std::int64_t rows = (g.s + k - 1) / k;
       if (rows * 32 > lim.shared_optin) continue;
-      int wide_log2 = 1;
-      while ((std::int64_t{32} << wide_log2) <= 512 && rows * (std::int64_t{32} << wide_log2) <= lim.shared_optin) ++wide_log2;
-      const std::int64_t bytes = rows * (std::int64_t{16} << wide_log2);
-      auto kernel = column_permute_cluster_kernel<Map, kScatter>;
+      int wide_log2 = elem == 16 ? 1 : 2;  // a 32-byte strip
+      while ((elem << (wide_log2 + 1)) <= 512 && rows * (elem << (wide_log2 + 1)) <= lim.shared_optin) ++wide_log2;
+      const std::int64_t bytes = rows * (elem << wide_log2);
+      auto kernel = column_permute_cluster_kernel<T, Map, kScatter>;
       allow_shared(kernel, bytes);
       const std::int64_t strips = (g.L + (std::int64_t{1} << wide_log2) - 1) >> wide_log2;
       const dim3 grid(capped(strips, 0x7FFFFFFF / k) * static_cast<unsigned>(k), capped(batch, 65535));

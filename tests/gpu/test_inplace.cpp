@@ -454,13 +454,14 @@ TEST(InplaceLarge, LongRowsStagedOnClusters) {
   }
 }
 
-// Columns too long for one block's shared memory even one element wide (16-byte elements,
-// the short side above 227 KiB / 16): a cluster of blocks stages each strip (3 blocks for
-// 14600 rows), both orientations.
+// Columns too long for one block's shared memory even one element wide (the short side above
+// 227 KiB / elem_bytes): a cluster of blocks stages each strip. 16-byte elements, 14600 rows
+// (3 blocks), both orientations; 8-byte elements, 29100 rows (5 blocks, 6.8 GB).
 TEST(InplaceLarge, LongColumnsStagedOnClusters) {
   XPOSE_REQUIRE_GPU();
   EXPECT_TRUE(run_inplace({16, 14600, 14700, 1, 0, 11}));
   EXPECT_TRUE(run_inplace({16, 14700, 14600, 1, 0, 12}));
+  EXPECT_TRUE(run_inplace({8, 29200, 29100, 1, 0, 14}));
 }
 
 // The same columns at a byte-offset pointer (byte-wise elements: no cluster loads) go
