@@ -117,6 +117,21 @@ __global__ void __launch_bounds__(kColThreads) column_permute_kernel(T* data, st
   }
 }
 
+/** This block's share of a line staged across its cluster: k blocks, this one the q-th,
+    holding items [lo, hi) of n in parts of `part`, in a stage at shared address `local`. */
+struct cluster_share {
+  std::int64_t k, q, lo, hi;
+  std::uint32_t local;
+  __device__ cluster_share(const void* stage, std::int64_t part, std::int64_t n) {
+    const cooperative_groups::cluster_group cluster = cooperative_groups::this_cluster();
+    k = cluster.num_blocks();
+    q = cluster.block_rank();
+    lo = q * part;
+    hi = lo + part < n ? lo + part : n;
+    local = static_cast<std::uint32_t>(__cvta_generic_to_shared(stage));
+  }
+};
+
 /** Column op for 8- and 16-byte elements on a cluster of k blocks, for columns longer than
     one block's shared memory: block q stages rows [q rows, (q + 1) rows) of each strip of
     w = 2^log2_w columns. Scattering, each element staged goes straight to the stage of the
@@ -127,15 +142,13 @@ template <class T, class Map, bool kScatter>
 __global__ void __launch_bounds__(kColThreads) column_permute_cluster_kernel(T* data, std::int64_t batch,
                                                                               grid_shape g, int log2_w, Map map,
                                                                               divider by_rows) {
-  namespace cg = cooperative_groups;
   extern __shared__ unsigned char shared_bytes[];
   T* stage = reinterpret_cast<T*>(shared_bytes);
-  const cg::cluster_group cluster = cg::this_cluster();
-  const std::int64_t k = cluster.num_blocks(), q = cluster.block_rank(), rows = by_rows.d;
-  const std::int64_t r_lo = q * rows, r_hi = r_lo + rows < g.s ? r_lo + rows : g.s;
+  const cluster_share my(stage, by_rows.d, g.s);  // this block's rows
+  const std::int64_t k = my.k, r_lo = my.lo;
+  const std::uint32_t local = my.local;
   const std::int64_t w = std::int64_t{1} << log2_w, strips = (g.L + w - 1) >> log2_w;
-  const std::int64_t slots = (r_hi > r_lo ? r_hi - r_lo : 0) << log2_w;
-  const auto local = static_cast<std::uint32_t>(__cvta_generic_to_shared(stage));
+  const std::int64_t slots = (my.hi > my.lo ? my.hi - my.lo : 0) << log2_w;
   auto remote = [&](std::int64_t row, std::int64_t jj) {  // the stage slot of (row, jj), in its block
     std::int64_t offset;
     const std::int64_t owner = by_rows.div(row, offset);
@@ -157,7 +170,7 @@ __global__ void __launch_bounds__(kColThreads) column_permute_cluster_kernel(T* 
           stage[i] = v;
         }
       }
-      cluster.sync();
+      cooperative_groups::this_cluster().sync();
       for (std::int64_t i = threadIdx.x; i < slots; i += kColThreads) {
         const std::int64_t r = r_lo + (i >> log2_w), jj = i & (w - 1);
         if (jj >= width) continue;
@@ -204,18 +217,16 @@ __global__ void __launch_bounds__(kRowThreads) row_permute_kernel(T* data, std::
 template <class T, class Map, bool kScatter>
 __global__ void __launch_bounds__(kRowThreads) row_permute_cluster_kernel(T* data, std::int64_t batch, grid_shape g,
                                                                            Map map, divider by_part) {
-  namespace cg = cooperative_groups;
   extern __shared__ unsigned char shared_bytes[];
   T* stage = reinterpret_cast<T*>(shared_bytes);
-  const cg::cluster_group cluster = cg::this_cluster();
-  const std::int64_t k = cluster.num_blocks(), q = cluster.block_rank(), part = by_part.d;
-  const std::int64_t p0 = q * part, p1 = p0 + part < g.L ? p0 + part : g.L;
-  const auto local = static_cast<std::uint32_t>(__cvta_generic_to_shared(stage));
+  const cluster_share my(stage, by_part.d, g.L);  // this block's part of each row
+  const std::int64_t k = my.k, p0 = my.lo, p1 = my.hi;
+  const std::uint32_t local = my.local;
   for (std::int64_t m = blockIdx.y; m < batch; m += gridDim.y) {
     for (std::int64_t r = blockIdx.x / k; r < g.s; r += gridDim.x / k) {
       T* row = data + (m * g.s + r) * g.L;
       for (std::int64_t j = p0 + threadIdx.x; j < p1; j += kRowThreads) stage[j - p0] = row[j];
-      cluster.sync();
+      cooperative_groups::this_cluster().sync();
       if constexpr (kScatter) {
         for (std::int64_t j = p0 + threadIdx.x; j < p1; j += kRowThreads) row[map(r, j)] = stage[j - p0];
         __syncthreads();  // only this block reads its stage
