@@ -11,6 +11,7 @@
 #include "kernel_attributes.hpp"
 #include "launchers.hpp"
 
+#include "../core/device_checks.hpp"
 #include "../core/raise.hpp"
 
 #include <algorithm>
@@ -270,13 +271,8 @@ struct device_limits {
 
 device_limits query_limits() {
   device_limits lim;
-  int device = 0, value = 0;
-  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-  check_cuda(cudaDeviceGetAttribute(&value, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-  lim.sms = value;
-  check_cuda(cudaDeviceGetAttribute(&value, cudaDevAttrMaxSharedMemoryPerBlockOptin, device),
-             "cudaDeviceGetAttribute");
-  lim.shared_optin = value;
+  lim.sms = current_device_sms();
+  lim.shared_optin = current_device_shared_optin();
   return lim;
 }
 

@@ -347,6 +347,14 @@ TEST_P(InplaceCoprimeCore, MatchesReference) {
   EXPECT_GE(one_row, 1) << "no shape had a one-row grid";
 }
 
+// The cases each cluster path of the coprime core runs for one shape: batches of 1 and 2 at a
+// 16-byte-aligned pointer, and one matrix at an element offset (16-byte elements have none).
+void run_cluster_cases(std::size_t e, std::int64_t r, std::int64_t c, std::uint64_t seed) {
+  EXPECT_TRUE(run_inplace({e, r, c, 1, 0, seed}));
+  EXPECT_TRUE(run_inplace({e, r, c, 2, 0, seed + 1}));
+  if (e < 16) EXPECT_TRUE(run_inplace({e, r, c, 1, e, seed + 2}));
+}
+
 // Grid rows longer than one block's shared memory: a cluster of 2 to 5 blocks stages each row
 // (coprime sides, and common factors split off: 14000 x 405 has e = 5, 12345 x 678 e = 3).
 TEST_P(InplaceCoprimeCore, ClusterRowsMatchReference) {
@@ -365,9 +373,7 @@ TEST_P(InplaceCoprimeCore, ClusterRowsMatchReference) {
       const auto plan = coprime_core_path(r, c, ei, optin);
       if (!plan.use || plan.row_cluster < 2) continue;
       ++taken;
-      EXPECT_TRUE(run_inplace({e, r, c, 1, 0, static_cast<std::uint64_t>(r * 7 + c)}));
-      EXPECT_TRUE(run_inplace({e, r, c, 2, 0, static_cast<std::uint64_t>(r * 7 + c + 1)}));
-      if (e < 16) EXPECT_TRUE(run_inplace({e, r, c, 1, e, static_cast<std::uint64_t>(r * 7 + c + 2)}));
+      run_cluster_cases(e, r, c, static_cast<std::uint64_t>(r * 7 + c));
     }
   }
   EXPECT_GE(taken, 4) << "too few shapes take the cluster row op";
@@ -391,9 +397,7 @@ TEST_P(InplaceCoprimeCore, ColumnClustersMatchReference) {
     if (!plan.use || plan.column_cluster < 2) continue;
     ++taken;
     EXPECT_LE(plan.column_cluster, detail::kCoprimeColumnClusterMax);
-    EXPECT_TRUE(run_inplace({e, r, c, 1, 0, static_cast<std::uint64_t>(r * 5 + c)}));
-    EXPECT_TRUE(run_inplace({e, r, c, 2, 0, static_cast<std::uint64_t>(r * 5 + c + 1)}));
-    if (e < 16) EXPECT_TRUE(run_inplace({e, r, c, 1, e, static_cast<std::uint64_t>(r * 5 + c + 2)}));
+    run_cluster_cases(e, r, c, static_cast<std::uint64_t>(r * 5 + c));
   }
   if (e < 4) {
     EXPECT_EQ(taken, 0) << e << "-byte elements took a column-op cluster";
