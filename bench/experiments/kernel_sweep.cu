@@ -249,7 +249,7 @@ template <class T, int S, bool STREAMING>
 void region_variant(sweep& s, std::int64_t n) {
   char name[80];
   std::snprintf(name, sizeof name, "regions %dx%d micro-tiles%s", S, S, STREAMING ? " streaming" : "");
-  s.report_inplace(name, [&](void* d) { launch_inplace_region_pairs<T, S, STREAMING>(static_cast<T*>(d), 1, n, nullptr); });
+  s.report_inplace(name, [&](void* d) { launch_inplace_region_pairs<T, S, STREAMING>(static_cast<T*>(d), 1, packed_squares{n}, nullptr); });
 }
 
 template <class T>

@@ -2,7 +2,8 @@
 // squares plus a row permutation, 2 or 3 rows (or columns) to row copies and three
 // interleaves, a short side of 4 to 64 to blocks and split cycle walks, rows that fit in
 // shared memory (one block's or a cluster's) once one side is split to two staged
-// passes, the rest to the three line permutations (docs/inplace.md).
+// passes, sides with a large common divisor to a grid of squares and split walks of their
+// rows, the rest to the three line permutations (docs/inplace.md).
 #include "inplace.hpp"
 
 #include "../kernels/element_types.hpp"
@@ -10,6 +11,7 @@
 #include "coprime_core.hpp"
 #include "device_checks.hpp"
 #include "skinny_blocks.hpp"
+#include "square_grid.hpp"
 #include "stacked_squares.hpp"
 
 #include <algorithm>
@@ -55,6 +57,9 @@ void transpose_inplace(const inplace_request& r) {
       launch_inplace_skinny_blocks<T>(static_cast<T*>(r.data), r.batch, r.workspace, blocks, r.stream);
     } else if (const auto core = coprime_core_plan_for<T>(r); core.use) {
       launch_inplace_coprime_core<T>(static_cast<T*>(r.data), r.batch, core, r.stream);
+    } else if (const auto grid = make_square_grid_plan(r.rows, r.cols, static_cast<std::int64_t>(r.elem_bytes));
+               grid.use) {
+      launch_inplace_square_grid<T>(static_cast<T*>(r.data), r.batch, r.workspace, grid, r.stream);
     } else {
       launch_inplace_rectangular<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, static_cast<T*>(r.workspace),
                                     r.stream);

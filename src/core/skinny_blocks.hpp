@@ -36,7 +36,9 @@ struct cycle_splits {
     c.count = super_elements >= 2 ? (super_elements - 2) / s : 0;
     return c;
   }
-  /** Positions are below 2^31 (make_skinny_blocks_plan), so a 32-bit remainder does. */
+  /** Positions are below 2^31 (the plans refuse more), so a 32-bit remainder does. A
+      fast_divider here pushed the 16-byte walk kernel past its 64 registers (spills: 31 x 2M
+      bytes 28.7 -> 19.6% of memcpy). */
   XPOSE_HOST_DEVICE bool contains(std::int64_t q) const {
     return q > 0 && q <= every * count && static_cast<std::uint32_t>(q) % static_cast<std::uint32_t>(every) == 0;
   }
@@ -47,10 +49,17 @@ struct cycle_splits {
   XPOSE_HOST_DEVICE std::int64_t point(std::int64_t slot_index) const { return (slot_index + 1) * every; }
 };
 
-/** Whether a walk starts at p: a split point, or the leader of a cycle without one. */
-XPOSE_HOST_DEVICE inline bool starts_walk(std::int64_t p, const super_element_cycles& cycles,
-                                          const cycle_splits& splits) {
-  return splits.contains(p) || cycles.leads(p, [&](std::int64_t q) { return splits.contains(q); });
+/** Whether p leads a cycle that has no split point (its smallest position). */
+template <class Cycles>
+XPOSE_HOST_DEVICE inline bool leads_unsplit_cycle(std::int64_t p, const Cycles& cycles, const cycle_splits& splits) {
+  return leads_cycle(cycles, p, [&](std::int64_t q) { return splits.contains(q); });
+}
+
+/** Whether a walk starts at p: a split point, or the leader of a cycle without one.
+    Cycles: super_element_cycles, or square_grid_cycles (core/square_grid.hpp). */
+template <class Cycles>
+XPOSE_HOST_DEVICE inline bool starts_walk(std::int64_t p, const Cycles& cycles, const cycle_splits& splits) {
+  return splits.contains(p) || leads_unsplit_cycle(p, cycles, splits);
 }
 
 /** Pieces a split walk loads ahead before it stores them: 8 keeps the walk kernel at 64
@@ -62,12 +71,12 @@ constexpr int kSplitWalkLookahead = 8;
     stores the carried piece at next(p), what was there at the position after, and so on
     until it stores at the next split point (or back at p, for a cycle without one).
     Positions are held in 32 bits (make_skinny_blocks_plan keeps them below 2^31). */
-template <class Piece>
+template <int Lookahead = kSplitWalkLookahead, class Piece, class Cycles>
 XPOSE_HOST_DEVICE inline void follow_split_walk(Piece* base, const Piece* saved, std::int64_t stride, std::int64_t p,
-                                                const super_element_cycles& cycles, const cycle_splits& splits) {
+                                                const Cycles& cycles, const cycle_splits& splits) {
   const Piece carry = splits.contains(p) ? saved[splits.slot(p) * stride] : base[p * stride];
-  walk_cycle<kSplitWalkLookahead, std::int32_t>(base, stride, p, carry, cycles,
-                                                [&](std::int64_t q) { return q == p || splits.contains(q); });
+  walk_cycle<Lookahead, std::int32_t>(base, stride, p, carry, cycles,
+                                      [&](std::int64_t q) { return q == p || splits.contains(q); });
 }
 
 /** Which kernel runs the small block transposes. */

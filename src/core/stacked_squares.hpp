@@ -53,21 +53,24 @@ struct super_element_cycles {
     if (r >= modulus) r -= modulus;
     return r;
   }
-  /** p is the smallest position of a cycle of length > 1 and the cycle holds no position
-      with skip(q): the one that walks it. */
-  template <class Skip>
-  XPOSE_HOST_DEVICE bool leads(std::int64_t p, Skip skip) const {
-    std::int64_t q = next(p);
-    if (q == p) return false;
-    for (; q != p; q = next(q)) {
-      if (q < p || skip(q)) return false;
-    }
-    return true;
-  }
-  XPOSE_HOST_DEVICE bool leads(std::int64_t p) const {
-    return leads(p, [](std::int64_t) { return false; });
-  }
+  XPOSE_HOST_DEVICE bool leads(std::int64_t p) const;
 };
+
+/** p is the smallest position of its cycle under cycles.next(), the cycle is longer than
+    one and holds no position with skip(q): the one that walks it. */
+template <class Cycles, class Skip>
+XPOSE_HOST_DEVICE inline bool leads_cycle(const Cycles& cycles, std::int64_t p, Skip skip) {
+  std::int64_t q = cycles.next(p);
+  if (q == p) return false;
+  for (; q != p; q = cycles.next(q)) {
+    if (q < p || skip(q)) return false;
+  }
+  return true;
+}
+
+XPOSE_HOST_DEVICE inline bool super_element_cycles::leads(std::int64_t p) const {
+  return leads_cycle(*this, p, [](std::int64_t) { return false; });
+}
 
 /** Pieces loaded along a cycle before they are stored one step on. */
 constexpr int kCycleLookahead = 16;
@@ -77,9 +80,9 @@ constexpr int kCycleLookahead = 16;
     so on until it stores at a position q with stops(q). Loads Lookahead pieces ahead, then
     stores each where the cycle sends it; every piece is loaded before it is overwritten.
     Pos holds the positions in flight (32 bits save registers where positions fit). */
-template <int Lookahead, class Pos, class Piece, class Stops>
+template <int Lookahead, class Pos, class Piece, class Cycles, class Stops>
 XPOSE_HOST_DEVICE inline void walk_cycle(Piece* base, std::int64_t stride, std::int64_t p, Piece carry,
-                                         const super_element_cycles& cycles, Stops stops) {
+                                         const Cycles& cycles, Stops stops) {
   std::int64_t q = p;
   for (;;) {
     Pos pos[Lookahead];

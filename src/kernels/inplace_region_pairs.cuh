@@ -16,7 +16,7 @@
 // micro-tile as well (no barrier at all) needs twice the registers, 210 for bytes, and
 // measured 10-25 points slower (bench/results/h200/experiments/sweep9a_*).
 //
-// Needs 16-byte aligned data and rows of a multiple of 16 bytes (so n is a multiple of V).
+// Needs 16-byte aligned squares and rows of a multiple of 16 bytes (so n is a multiple of V).
 #pragma once
 
 #include "register_tile.cuh"
@@ -32,16 +32,17 @@ struct region_pair_shape {
   static constexpr int kThreads = 2 * S * S;
 };
 
-template <class T, int S, bool STREAMING>
-__global__ void __launch_bounds__(2 * S * S) inplace_region_pairs_kernel(T* data, std::int64_t batch, std::int64_t n,
+template <class T, int S, bool STREAMING, class Layout>
+__global__ void __launch_bounds__(2 * S * S) inplace_region_pairs_kernel(T* data, std::int64_t batch, Layout layout,
                                                                           std::int64_t regions) {
   constexpr int E = sizeof(T), V = 16 / E;
+  const std::int64_t n = layout.n, ld = layout.ld();
   const std::int64_t nm = n / V;  // micro-tiles per side
   const int side = threadIdx.x / (S * S), local = threadIdx.x % (S * S);
   const int warp = local / 32, lane = local % 32;
   const int pr = (warp / (S / 8)) * 4 + lane % 4, qc = (warp % (S / 8)) * 8 + lane / 4;
   for (std::int64_t m = blockIdx.z; m < batch; m += gridDim.z) {
-    T* mat = data + m * n * n;
+    T* mat = data + layout.base(m);
     for (std::int64_t bi = blockIdx.y; bi < regions; bi += gridDim.y) {
       for (std::int64_t bj = blockIdx.x; bj < regions; bj += gridDim.x) {
         if (bj < bi) continue;  // the pair is owned by the block of (bi, bj), bi <= bj
@@ -50,32 +51,32 @@ __global__ void __launch_bounds__(2 * S * S) inplace_region_pairs_kernel(T* data
         const bool active = p < nm && q < nm && (side == 0 || bi != bj);
         uint4 v[V];
         if (active) {
-          const T* src = mat + p * V * n + q * V;
+          const T* src = mat + p * V * ld + q * V;
 #pragma unroll
-          for (int k = 0; k < V; ++k) v[k] = load16<STREAMING>(src + k * n);
+          for (int k = 0; k < V; ++k) v[k] = load16<STREAMING>(src + k * ld);
         }
         // Both regions are in registers. No second barrier: this block's next pair is
         // disjoint from this one, and no other block touches either.
         __syncthreads();
         if (active) {
           transpose_in_registers<E>(v);
-          T* dst = mat + q * V * n + p * V;
+          T* dst = mat + q * V * ld + p * V;
 #pragma unroll
-          for (int k = 0; k < V; ++k) store16<STREAMING>(dst + k * n, v[k]);
+          for (int k = 0; k < V; ++k) store16<STREAMING>(dst + k * ld, v[k]);
         }
       }
     }
   }
 }
 
-/** Launches the kernel over `batch` n x n matrices; the caller checks the alignment. */
-template <class T, int S, bool STREAMING>
-void launch_inplace_region_pairs(T* data, std::int64_t batch, std::int64_t n, cudaStream_t stream) {
-  const std::int64_t nm = n / static_cast<std::int64_t>(16 / sizeof(T));
+/** Launches the kernel over `batch` squares of `layout`; the caller checks the alignment. */
+template <class T, int S, bool STREAMING, class Layout>
+void launch_inplace_region_pairs(T* data, std::int64_t batch, Layout layout, cudaStream_t stream) {
+  const std::int64_t nm = layout.n / static_cast<std::int64_t>(16 / sizeof(T));
   const std::int64_t regions = (nm + S - 1) / S;
   const dim3 grid = owned_pair_grid(regions, batch);
-  inplace_region_pairs_kernel<T, S, STREAMING><<<grid, region_pair_shape<S>::kThreads, 0, stream>>>(data, batch, n,
-                                                                                                     regions);
+  inplace_region_pairs_kernel<T, S, STREAMING, Layout>
+      <<<grid, region_pair_shape<S>::kThreads, 0, stream>>>(data, batch, layout, regions);
 }
 
 }  // namespace xpose::detail

@@ -13,20 +13,23 @@
 #include "tiled_tile.cuh"
 #include "vectorized_tile.cuh"
 
+#include <type_traits>
+
 namespace xpose::detail {
 namespace {
 
 constexpr int kTile = 32, kRows = 8;
 
-template <class T>
-__global__ void __launch_bounds__(kTile* kRows) inplace_square_kernel(T* data, std::int64_t batch, std::int64_t n,
+template <class T, class Layout>
+__global__ void __launch_bounds__(kTile* kRows) inplace_square_kernel(T* data, std::int64_t batch, Layout layout,
                                                                       std::int64_t tiles) {
+  const std::int64_t n = layout.n, ld = layout.ld();
   constexpr int PAD = pad_elements<T, 1>;
   __shared__ T a[kTile][kTile + PAD];
   __shared__ T b[kTile][kTile + PAD];
   const int tx = threadIdx.x, ty = threadIdx.y;
   for (std::int64_t m = blockIdx.z; m < batch; m += gridDim.z) {
-    T* mat = data + m * n * n;
+    T* mat = data + layout.base(m);
     for (std::int64_t i = blockIdx.y; i < tiles; i += gridDim.y) {
       for (std::int64_t j = blockIdx.x; j < tiles; j += gridDim.x) {
         if (j < i) continue;  // the pair (j, i) is owned by the block of (i, j)
@@ -36,10 +39,10 @@ __global__ void __launch_bounds__(kTile* kRows) inplace_square_kernel(T* data, s
 #pragma unroll
         for (int k = 0; k < kTile; k += kRows) {
           const std::int64_t r = r0 + ty + k, c = c0 + tx;
-          if (r < n && c < n) a[ty + k][tx] = mat[r * n + c];
+          if (r < n && c < n) a[ty + k][tx] = mat[r * ld + c];
           if (!diagonal) {
             const std::int64_t rb = c0 + ty + k, cb = r0 + tx;
-            if (rb < n && cb < n) b[ty + k][tx] = mat[rb * n + cb];
+            if (rb < n && cb < n) b[ty + k][tx] = mat[rb * ld + cb];
           }
         }
         __syncthreads();
@@ -47,10 +50,10 @@ __global__ void __launch_bounds__(kTile* kRows) inplace_square_kernel(T* data, s
 #pragma unroll
         for (int k = 0; k < kTile; k += kRows) {
           const std::int64_t r = c0 + ty + k, c = r0 + tx;
-          if (r < n && c < n) mat[r * n + c] = a[tx][ty + k];
+          if (r < n && c < n) mat[r * ld + c] = a[tx][ty + k];
           if (!diagonal) {
             const std::int64_t rb = r0 + ty + k, cb = c0 + tx;
-            if (rb < n && cb < n) mat[rb * n + cb] = b[tx][ty + k];
+            if (rb < n && cb < n) mat[rb * ld + cb] = b[tx][ty + k];
           }
         }
         __syncthreads();
@@ -62,12 +65,15 @@ __global__ void __launch_bounds__(kTile* kRows) inplace_square_kernel(T* data, s
 // The same pairing with the out-of-place vectorized tile's layout (vectorized_tile.cuh):
 // tiles of 16-byte rows (128 x 128 bytes for 1-byte elements ... 32 x 32 for 16-byte ones),
 // each thread moving whole 16-byte vectors, which the scalar 32 x 32 tile cannot keep up
-// with for small elements. Needs 16-byte aligned rows; edge pairs fall back to scalar.
+// with for small elements. Needs 16-byte aligned rows (n a multiple of V). Edge pairs: scalar
+// loops for packed squares; masked vectors for a square grid's (the scalar loops cost its
+// 1000 x 1000 squares 7% of their pass, sweep 28).
 // TRIANGLE: a 1-D grid of the owned pairs only (upper_triangle_pair) instead of the square
 // grid whose lower half exits at once.
-template <class T, int TILE, int kThreads, bool TRIANGLE>
-__global__ void __launch_bounds__(kThreads) inplace_square_vector_kernel(T* data, std::int64_t batch, std::int64_t n,
+template <class T, int TILE, int kThreads, bool TRIANGLE, class Layout, bool MASKED = std::is_same_v<Layout, grid_squares>>
+__global__ void __launch_bounds__(kThreads) inplace_square_vector_kernel(T* data, std::int64_t batch, Layout layout,
                                                                          std::int64_t tiles) {
+  const std::int64_t n = layout.n, ld = layout.ld();
   constexpr int E = sizeof(T), V = 16 / E, VPR = TILE / V, PER_THREAD = TILE * VPR / kThreads;
   static_assert(VPR % 8 == 0 && (TILE * VPR) % kThreads == 0, "tile shape must fit the warp layout");
   union pack {
@@ -78,23 +84,32 @@ __global__ void __launch_bounds__(kThreads) inplace_square_vector_kernel(T* data
   __shared__ T b[TILE][TILE + 1];
   const std::int64_t rows = TRIANGLE ? 1 : tiles, cols = TRIANGLE ? tiles * (tiles + 1) / 2 : tiles;
   for (std::int64_t m = blockIdx.z; m < batch; m += gridDim.z) {
-    T* mat = data + m * n * n;
+    T* mat = data + layout.base(m);
     for (std::int64_t y = blockIdx.y; y < rows; y += gridDim.y) {
       for (std::int64_t x = blockIdx.x; x < cols; x += gridDim.x) {
         std::int64_t i = y, j = x;
         if constexpr (TRIANGLE) upper_triangle_pair(x, tiles, i, j);
         if (j < i) continue;  // the pair (j, i) is owned by the block of (i, j)
         const std::int64_t r0 = i * TILE, c0 = j * TILE;
-        const bool diagonal = i == j, interior = c0 + TILE <= n;  // r0 <= c0
-        // Stage A = rows r0.., cols c0.. and B = rows c0.., cols r0.. (all loads before any store).
-        if (interior) {
+        // A = rows r0.., cols c0.. and B = rows c0.., cols r0.., each clipped to the matrix:
+        // a_rows x a_cols and a_cols x a_rows. n is a multiple of V (16-byte rows), so every
+        // vector is wholly inside or outside. MASKED: edge pairs take the vectors with masks;
+        // otherwise scalar loops (the masks cost the packed squares' 4-byte kernel 74 -> 98
+        // registers and a block per SM: 4096^2 0.96 -> 0.92 of out-of-place).
+        const bool diagonal = i == j, vectors = MASKED || c0 + TILE <= n;  // r0 <= c0
+        const int a_rows = static_cast<int>(min(std::int64_t{TILE}, n - r0));
+        const int a_cols = static_cast<int>(min(std::int64_t{TILE}, n - c0));
+        auto in_a = [&](int row, int vc) { return !MASKED || (row < a_rows && vc * V < a_cols); };
+        auto in_b = [&](int row, int vc) { return !MASKED || (row < a_cols && vc * V < a_rows); };
+        // Stage A and B (all loads before any store).
+        if (vectors) {
           uint4 va[PER_THREAD], vb[PER_THREAD];
 #pragma unroll
           for (int k = 0; k < PER_THREAD; ++k) {
             int row, vc;
             slot_position<VPR>(threadIdx.x + k * kThreads, row, vc);
-            va[k] = *reinterpret_cast<const uint4*>(mat + (r0 + row) * n + c0 + vc * V);
-            if (!diagonal) vb[k] = *reinterpret_cast<const uint4*>(mat + (c0 + row) * n + r0 + vc * V);
+            if (in_a(row, vc)) va[k] = *reinterpret_cast<const uint4*>(mat + (r0 + row) * ld + c0 + vc * V);
+            if (!diagonal && in_b(row, vc)) vb[k] = *reinterpret_cast<const uint4*>(mat + (c0 + row) * ld + r0 + vc * V);
           }
 #pragma unroll
           for (int k = 0; k < PER_THREAD; ++k) {
@@ -112,13 +127,13 @@ __global__ void __launch_bounds__(kThreads) inplace_square_vector_kernel(T* data
         } else {
           for (int k = threadIdx.x; k < TILE * TILE; k += kThreads) {
             const int row = k / TILE, col = k % TILE;
-            if (r0 + row < n && c0 + col < n) a[row][col] = mat[(r0 + row) * n + c0 + col];
-            if (!diagonal && c0 + row < n && r0 + col < n) b[row][col] = mat[(c0 + row) * n + r0 + col];
+            if (r0 + row < n && c0 + col < n) a[row][col] = mat[(r0 + row) * ld + c0 + col];
+            if (!diagonal && c0 + row < n && r0 + col < n) b[row][col] = mat[(c0 + row) * ld + r0 + col];
           }
         }
         __syncthreads();
         // A^T goes to rows c0.., cols r0..; B^T (A^T again on the diagonal) to rows r0.., cols c0...
-        if (interior) {
+        if (vectors) {
 #pragma unroll
           for (int k = 0; k < PER_THREAD; ++k) {
             int orow, ovc;
@@ -129,14 +144,14 @@ __global__ void __launch_bounds__(kThreads) inplace_square_vector_kernel(T* data
               pa.e[e] = a[ovc * V + e][orow];
               if (!diagonal) pb.e[e] = b[ovc * V + e][orow];
             }
-            *reinterpret_cast<uint4*>(mat + (c0 + orow) * n + r0 + ovc * V) = pa.v;
-            if (!diagonal) *reinterpret_cast<uint4*>(mat + (r0 + orow) * n + c0 + ovc * V) = pb.v;
+            if (in_b(orow, ovc)) *reinterpret_cast<uint4*>(mat + (c0 + orow) * ld + r0 + ovc * V) = pa.v;
+            if (!diagonal && in_a(orow, ovc)) *reinterpret_cast<uint4*>(mat + (r0 + orow) * ld + c0 + ovc * V) = pb.v;
           }
         } else {
           for (int k = threadIdx.x; k < TILE * TILE; k += kThreads) {
             const int row = k / TILE, col = k % TILE;
-            if (c0 + row < n && r0 + col < n) mat[(c0 + row) * n + r0 + col] = a[col][row];
-            if (!diagonal && r0 + row < n && c0 + col < n) mat[(r0 + row) * n + c0 + col] = b[col][row];
+            if (c0 + row < n && r0 + col < n) mat[(c0 + row) * ld + r0 + col] = a[col][row];
+            if (!diagonal && r0 + row < n && c0 + col < n) mat[(r0 + row) * ld + c0 + col] = b[col][row];
           }
         }
         __syncthreads();
@@ -145,24 +160,22 @@ __global__ void __launch_bounds__(kThreads) inplace_square_vector_kernel(T* data
   }
 }
 
-}  // namespace
-
 // 1- and 2-byte elements with 16-byte rows take register micro-tile regions
 // (inplace_region_pairs.cuh): the shared-memory tiles below spend 16 scalar shared accesses
 // per 16 bytes on them and reach 66-86% of memcpy, the regions 88-102%. Regions of 8 x 8
 // micro-tiles up to 8 KiB rows, 16 x 16 beyond; streaming hints for 2-byte elements only
 // (without them 2-byte regions fall to 37-45%, with them 1-byte ones lose 1-3 points).
 // Measured in bench/results/h200/experiments/sweep9b_inplace_region_pairs.txt.
-template <class T>
-bool launch_inplace_square_regions(T* data, std::int64_t batch, std::int64_t n, cudaStream_t stream) {
+template <class T, class Layout>
+bool launch_inplace_square_regions(T* data, std::int64_t batch, Layout layout, cudaStream_t stream) {
   constexpr int E = sizeof(T);
   if constexpr ((E == 1 || E == 2) && alignof(T) == E) {
-    if (reinterpret_cast<std::uintptr_t>(data) % 16 != 0 || (n * E) % 16 != 0) return false;
+    if (!aligned16(data) || (layout.n * E) % 16 != 0 || (layout.ld() * E) % 16 != 0) return false;
     constexpr bool streaming = E == 2;
-    if (n * E <= 8192) {
-      launch_inplace_region_pairs<T, 8, streaming>(data, batch, n, stream);
+    if (layout.n * E <= 8192) {
+      launch_inplace_region_pairs<T, 8, streaming>(data, batch, layout, stream);
     } else {
-      launch_inplace_region_pairs<T, 16, streaming>(data, batch, n, stream);
+      launch_inplace_region_pairs<T, 16, streaming>(data, batch, layout, stream);
     }
     check_launch("inplace_square (register regions)");
     return true;
@@ -170,12 +183,14 @@ bool launch_inplace_square_regions(T* data, std::int64_t batch, std::int64_t n, 
   return false;
 }
 
-template <class T>
-void launch_inplace_square(T* data, std::int64_t batch, std::int64_t n, cudaStream_t stream) {
+/** `batch` squares of `layout`, each transposed in place. */
+template <class T, class Layout>
+void launch_squares(T* data, std::int64_t batch, Layout layout, cudaStream_t stream) {
   constexpr int E = sizeof(T);
-  if (launch_inplace_square_regions(data, batch, n, stream)) return;
+  if (launch_inplace_square_regions(data, batch, layout, stream)) return;
+  const std::int64_t n = layout.n;
   if constexpr (alignof(T) == E) {
-    const bool vector_rows = reinterpret_cast<std::uintptr_t>(data) % 16 == 0 && (n * E) % 16 == 0;
+    const bool vector_rows = aligned16(data) && (n * E) % 16 == 0 && (layout.ld() * E) % 16 == 0;
     constexpr int TILE = tile_for<E>();
     if (vector_rows && n >= TILE) {
       const std::int64_t tiles = (n + TILE - 1) / TILE;
@@ -184,11 +199,11 @@ void launch_inplace_square(T* data, std::int64_t batch, std::int64_t n, cudaStre
         // triangle grid: 90.0 -> 93.0% of memcpy at 8192^2, 86.7 -> 90.4% at 32768^2; each
         // change alone gives part of it (sweep 12). For 4 and 16 bytes the triangle grid
         // measured -0.7 to +1.3 points, so they keep the square grid.
-        inplace_square_vector_kernel<T, TILE, 128, true>
-            <<<upper_triangle_grid(tiles, batch), 128, 0, stream>>>(data, batch, n, tiles);
+        inplace_square_vector_kernel<T, TILE, 128, true, Layout>
+            <<<upper_triangle_grid(tiles, batch), 128, 0, stream>>>(data, batch, layout, tiles);
       } else {
-        inplace_square_vector_kernel<T, TILE, 256, false>
-            <<<owned_pair_grid(tiles, batch), 256, 0, stream>>>(data, batch, n, tiles);
+        inplace_square_vector_kernel<T, TILE, 256, false, Layout>
+            <<<owned_pair_grid(tiles, batch), 256, 0, stream>>>(data, batch, layout, tiles);
       }
       check_launch("inplace_square (16-byte vectors)");
       return;
@@ -196,11 +211,25 @@ void launch_inplace_square(T* data, std::int64_t batch, std::int64_t n, cudaStre
   }
   const std::int64_t tiles = (n + kTile - 1) / kTile;
   const dim3 grid = owned_pair_grid(tiles, batch);
-  inplace_square_kernel<T><<<grid, dim3(kTile, kRows), 0, stream>>>(data, batch, n, tiles);
+  inplace_square_kernel<T, Layout><<<grid, dim3(kTile, kRows), 0, stream>>>(data, batch, layout, tiles);
   check_launch("inplace_square");
 }
 
-#define XPOSE_INSTANTIATE(T) template void launch_inplace_square<T>(T*, std::int64_t, std::int64_t, cudaStream_t);
+}  // namespace
+
+template <class T>
+void launch_inplace_square(T* data, std::int64_t batch, std::int64_t n, cudaStream_t stream) {
+  launch_squares(data, batch, packed_squares{n}, stream);
+}
+
+template <class T>
+void launch_inplace_grid_squares(T* data, std::int64_t count, const grid_squares& layout, cudaStream_t stream) {
+  launch_squares(data, count, layout, stream);
+}
+
+#define XPOSE_INSTANTIATE(T)                                                          \
+  template void launch_inplace_square<T>(T*, std::int64_t, std::int64_t, cudaStream_t); \
+  template void launch_inplace_grid_squares<T>(T*, std::int64_t, const grid_squares&, cudaStream_t);
 XPOSE_FOR_EACH_ELEMENT_TYPE(XPOSE_INSTANTIATE)
 #undef XPOSE_INSTANTIATE
 

@@ -22,6 +22,10 @@ template <class T> void launch_batch_micro_tile(const plan& p);     // auto, 1-,
 void launch_batch_interleave(const plan& p);                        // auto, 1- to 8-byte elements
 void launch_skinny_interleave(const plan& p, bool wide);            // auto, 1-, 2- and 4-byte elements
 template <class T> void launch_inplace_square(T* data, std::int64_t batch, std::int64_t n, cudaStream_t stream);
+struct grid_squares;
+/** `count` squares of a grid (kernels/square_pairs.hpp), each transposed in place. */
+template <class T>
+void launch_inplace_grid_squares(T* data, std::int64_t count, const grid_squares& layout, cudaStream_t stream);
 /** Rectangular in-place transpose; `workspace` holds max(rows, cols) elements. */
 template <class T>
 void launch_inplace_rectangular(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, T* workspace,
@@ -39,6 +43,14 @@ struct skinny_blocks_plan;
 template <class T>
 void launch_inplace_skinny_blocks(T* data, std::int64_t batch, void* workspace, const skinny_blocks_plan& plan,
                                   cudaStream_t stream);
+
+struct square_grid_plan;
+/** In-place transpose of a grid of d x d squares: the squares, then split cycle walks of
+    their rows (core/square_grid.hpp); `workspace` holds square_grid_workspace_lines(rows,
+    cols) x max(rows, cols) elements. */
+template <class T>
+void launch_inplace_square_grid(T* data, std::int64_t batch, void* workspace, const square_grid_plan& plan,
+                                cudaStream_t stream);
 
 struct coprime_core_plan;
 /** In-place transpose in two passes, a column op and a row op staged in shared memory

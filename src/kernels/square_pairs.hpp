@@ -14,6 +14,26 @@
 
 namespace xpose::detail {
 
+/** Where the squares of a launch lie: packed n x n matrices, matrix m at m n^2. */
+struct packed_squares {
+  std::int64_t n;
+  __host__ __device__ std::int64_t base(std::int64_t m) const { return m * n * n; }
+  __host__ __device__ std::int64_t ld() const { return n; }
+};
+
+/** The squares of a grid (core/square_grid.hpp): each matrix of the batch holds rows x
+    grid_cols squares of n x n, rows ld = grid_cols n apart; square m of the launch is square
+    (I, J) of matrix m / per_matrix, counted row by row. */
+struct grid_squares {
+  std::int64_t n, grid_cols, per_matrix, matrix_elements;
+  __host__ __device__ std::int64_t base(std::int64_t m) const {
+    const std::int64_t matrix = m / per_matrix, k = m - matrix * per_matrix;
+    const std::int64_t I = k / grid_cols, J = k - I * grid_cols;
+    return matrix * matrix_elements + I * n * ld() + J * n;
+  }
+  __host__ __device__ std::int64_t ld() const { return grid_cols * n; }
+};
+
 /** A count x count x batch grid, capped at the launch limits (the kernels loop over the rest). */
 inline dim3 owned_pair_grid(std::int64_t count, std::int64_t batch) {
   const auto cap = [](std::int64_t v, std::int64_t limit) { return static_cast<unsigned>(v < limit ? v : limit); };

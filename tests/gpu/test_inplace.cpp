@@ -5,6 +5,7 @@
 // and around the workspace must be unchanged.
 #include "core/coprime_core.hpp"
 #include "core/skinny_blocks.hpp"
+#include "core/square_grid.hpp"
 #include "core/stacked_squares.hpp"
 #include "core/row_interleave_schedule.hpp"
 #include "device_buffer.hpp"
@@ -19,6 +20,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <numeric>
 #include <random>
 #include <sstream>
 #include <tuple>
@@ -72,9 +74,15 @@ std::vector<unsigned char> to_host(const void* p, std::size_t bytes) {
   }
   const bool rectangular = c.rows != c.cols && c.rows > 1 && c.cols > 1;
   const std::int64_t L = std::max(c.rows, c.cols);
-  const std::size_t formula = !rectangular                    ? 0
-                              : std::min(c.rows, c.cols) == 3 ? static_cast<std::size_t>((L + 15) / 16 * 16 + L) * c.elem
-                                                              : static_cast<std::size_t>(L) * c.elem;
+  // Lines of L: min(64, ceil(min(rows, cols) / 64)) when the sides share a divisor of at
+  // least 256 bytes of elements (and the shape is no stack of squares nor skinny).
+  const std::int64_t short_side = std::min(c.rows, c.cols), divisor = std::gcd(c.rows, c.cols);
+  const bool stacked = detail::make_stacked_squares_plan(c.rows, c.cols, static_cast<std::int64_t>(c.elem)).use;
+  const bool grid = short_side > 64 && !stacked && divisor * static_cast<std::int64_t>(c.elem) >= 256;
+  const std::int64_t lines = grid ? std::min<std::int64_t>(64, (short_side + 63) / 64) : 1;
+  const std::size_t formula = !rectangular       ? 0
+                              : short_side == 3 ? static_cast<std::size_t>((L + 15) / 16 * 16 + L) * c.elem
+                                                : static_cast<std::size_t>(lines * L) * c.elem;
   if (ws_bytes != formula) {
     return ::testing::AssertionFailure() << c.describe() << ": workspace " << ws_bytes << " bytes, documented "
                                          << formula;
@@ -423,6 +431,44 @@ TEST(InplaceLarge, ColumnClustersOfThreeAndFour) {
   EXPECT_TRUE(run_inplace({8, 16767, 11885, 1, 0, 22}));
 }
 
+// Sides with a large common divisor d (core/square_grid.hpp): d x d squares transposed where
+// they lie, then split cycle walks of their rows. Squares whose side is no multiple of the
+// tile (masked edge vectors), runs below and above 4 KiB (the split points' walks in the
+// candidate windows or in their own launch), short sides from 65 (one workspace line) up,
+// both orientations, 16-byte aligned, element-aligned (scalar squares unless rows stay
+// 16-byte aligned) and byte-offset pointers (byte-wise pieces), batches of 1 and 3 through
+// one workspace. Each shape must take the path on this device.
+class InplaceSquareGrid : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(InplaceSquareGrid, MatchesReference) {
+  XPOSE_REQUIRE_GPU();
+  const std::size_t e = GetParam();
+  const auto ei = static_cast<std::int64_t>(e);
+  const int optin = device_shared_optin();
+  const std::pair<std::int64_t, std::int64_t> shapes[] = {
+      {1000, 1500}, {4800, 3600}, {768, 512},   {300, 500},   {130, 195},   {2000, 1400}, {65, 910},  {6000, 4200},
+      {1024, 1536}, {2400, 1800}, {3000, 2000}, {5000, 3000}, {2560, 1536}, {4000, 6000}, {3600, 2700}};
+  const std::size_t offsets[] = {0, e < 16 ? e : std::size_t{0}, e > 1 ? std::size_t{1} : std::size_t{0}};
+  int taken = 0;
+  for (const auto& [r0, c0] : shapes) {
+    for (const bool flip : {false, true}) {
+      const std::int64_t r = flip ? c0 : r0, c = flip ? r0 : c0;
+      if (!detail::make_square_grid_plan(r, c, ei).use || coprime_core_path(r, c, ei, optin).use) continue;
+      if (r * c * ei > (std::int64_t{256} << 20)) continue;
+      ++taken;
+      for (const std::size_t offset : offsets) {
+        for (const std::int64_t batch : {std::int64_t{1}, std::int64_t{3}}) {
+          if (batch == 3 && r * c * ei > (std::int64_t{24} << 20)) continue;
+          EXPECT_TRUE(run_inplace({e, r, c, batch, offset, static_cast<std::uint64_t>(r * 31 + c + offset + batch)}));
+        }
+      }
+    }
+  }
+  EXPECT_GE(taken, 12) << "too few shapes take the square grid";
+}
+
+INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceSquareGrid, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
+
 // The targets' shapes at full size (GPU-checked above 64 MiB).
 TEST(InplaceLarge, TargetShapes) {
   XPOSE_REQUIRE_GPU();
@@ -437,19 +483,20 @@ TEST(InplaceLarge, TargetShapes) {
 }
 
 // Line permutations whose rows (max(rows, cols) elements) are longer than one block's shared
-// memory but fit in a cluster's: 1200 x 240000 / e (288 MB, rows of 240 KB, two blocks), every
-// element size, both orientations (the row op scatters for wide matrices and gathers for tall
-// ones). Each shape is asserted to take the line permutations (common factors 2, 3 and 5
-// leave the coprime core nothing, and 1200 divides no side).
+// memory but fit in a cluster's: 1200 x (240000 / e + 2) (288 MB, rows of 240 KB, two
+// blocks), every element size, both orientations (the row op scatters for wide matrices and
+// gathers for tall ones). Each shape is asserted to take the line permutations: the common
+// factor 2 leaves the coprime core rows too long and the square grid 2-element squares.
 TEST(InplaceLarge, LongRowsStagedOnClusters) {
   XPOSE_REQUIRE_GPU();
   const int optin = device_shared_optin();
   for (const std::size_t e : {1, 2, 4, 8, 16}) {
     const auto ei = static_cast<std::int64_t>(e);
-    const std::int64_t s = 1200, L = 240000 / ei;
+    const std::int64_t s = 1200, L = 240000 / ei + 2;
     for (const bool tall : {false, true}) {
       const std::int64_t r = tall ? L : s, c = tall ? s : L;
       ASSERT_FALSE(detail::make_stacked_squares_plan(r, c, ei).use);
+      ASSERT_FALSE(detail::make_square_grid_plan(r, c, ei).use);
       ASSERT_FALSE(detail::make_skinny_blocks_plan(r, c, ei, true).use || detail::make_skinny_blocks_plan(r, c, ei, false).use);
       ASSERT_FALSE(detail::make_coprime_core_plan(r, c, ei, optin).use) << r << " x " << c;
       ASSERT_GT(L * ei, optin);
@@ -459,20 +506,25 @@ TEST(InplaceLarge, LongRowsStagedOnClusters) {
 }
 
 // Columns too long for one block's shared memory even one element wide (the short side above
-// 227 KiB / elem_bytes): a cluster of blocks stages each strip. 16-byte elements, 14600 rows
-// (3 blocks), both orientations; 8-byte elements, 29100 rows (5 blocks, 6.8 GB).
+// 227 KiB / elem_bytes): a cluster of blocks stages each strip. 16-byte elements, 14628 rows
+// (3 blocks), both orientations; 8-byte elements, 29156 rows (5 blocks, 6.8 GB). Coprime
+// sides: no square grid, and the coprime core's columns do not fit one block.
 TEST(InplaceLarge, LongColumnsStagedOnClusters) {
   XPOSE_REQUIRE_GPU();
-  EXPECT_TRUE(run_inplace({16, 14600, 14700, 1, 0, 11}));
-  EXPECT_TRUE(run_inplace({16, 14700, 14600, 1, 0, 12}));
-  EXPECT_TRUE(run_inplace({8, 29200, 29100, 1, 0, 14}));
+  const int optin = device_shared_optin();
+  for (const auto& [e, r, c] : std::vector<std::tuple<std::size_t, std::int64_t, std::int64_t>>{
+           {16, 14628, 14629}, {16, 14629, 14628}, {8, 29156, 29157}}) {
+    const auto ei = static_cast<std::int64_t>(e);
+    ASSERT_FALSE(detail::make_square_grid_plan(r, c, ei).use || detail::make_coprime_core_plan(r, c, ei, optin).use);
+    EXPECT_TRUE(run_inplace({e, r, c, 1, 0, static_cast<std::uint64_t>(r + 7 * ei)}));
+  }
 }
 
 // The same columns at a byte-offset pointer (byte-wise elements: no cluster loads) go
 // through the workspace, one column per slot.
 TEST(InplaceLarge, LongColumnsStagedInWorkspace) {
   XPOSE_REQUIRE_GPU();
-  EXPECT_TRUE(run_inplace({16, 14600, 14700, 1, 1, 13}));
+  EXPECT_TRUE(run_inplace({16, 14628, 14629, 1, 1, 13}));
 }
 
 // Seeded random shapes in [1, 20000]^2, skewed toward edges (1, 2, 31, 33, primes, coprime

@@ -1,0 +1,119 @@
+// A permutation of super-elements by cycle walks cut at split points (core/skinny_blocks.hpp:
+// cycle_splits, follow_split_walk), for any cycle type with next(p) and a modulus such that
+// positions 1 .. modulus - 1 are the ones that may move: the skinny blocks' super-element
+// transpose (super_element_cycles) and the square grid's [M][d][N] -> [N][d][M]
+// (square_grid_cycles).
+//
+// Two launches: the split points' super-elements are copied to the workspace, then every
+// walk runs. A block of the walk launch tests a window of consecutive candidate positions,
+// one per thread (split points start a walk with no test; the rest only when they lead a
+// cycle without split points), and moves every piece of its walks: consecutive threads move
+// consecutive pieces of one walk, so each step of a warp is a run of at least 128 bytes.
+// Windows are sized for about one piece per thread.
+#pragma once
+
+#include "super_element_pieces.hpp"
+
+#include "../core/skinny_blocks.hpp"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+
+namespace xpose::detail {
+
+constexpr int kSplitWalkThreads = 256;
+
+template <class C>
+__global__ void __launch_bounds__(kSplitWalkThreads)
+    save_split_points_kernel(const C* base, C* saved, std::int64_t pieces, cycle_splits splits) {
+  const std::int64_t n = splits.count * pieces;
+  for (std::int64_t i = blockIdx.x * std::int64_t{kSplitWalkThreads} + threadIdx.x; i < n;
+       i += std::int64_t{gridDim.x} * kSplitWalkThreads) {
+    const std::int64_t j = i / pieces;
+    saved[i] = base[splits.point(j) * pieces + (i - j * pieces)];
+  }
+}
+
+// Four blocks per SM at a lookahead of 8: 64 registers (sweep 18: 28.2% against 27.1% for
+// 31 x 2M bytes with 16 pieces ahead and two blocks, and 45.3% against 41.6% for 16 x 4M bytes).
+// SplitPoints: false leaves the split points' walks to split_point_walk_kernel.
+template <class C, class Cycles, int Lookahead, bool SplitPoints = true>
+__global__ void __launch_bounds__(kSplitWalkThreads, Lookahead <= 8 ? 4 : 2)
+    split_walk_kernel(C* base, const C* saved, int pieces, Cycles cycles, cycle_splits splits, int window) {
+  __shared__ std::int64_t starts[kSplitWalkThreads];
+  __shared__ int count;
+  if (threadIdx.x == 0) count = 0;
+  __syncthreads();
+  const std::int64_t p = 1 + std::int64_t{blockIdx.x} * window + threadIdx.x;
+  if (static_cast<int>(threadIdx.x) < window && p < cycles.modulus &&
+      (SplitPoints ? starts_walk(p, cycles, splits) : !splits.contains(p) && leads_unsplit_cycle(p, cycles, splits))) {
+    starts[atomicAdd(&count, 1)] = p;
+  }
+  __syncthreads();
+  const int items = count * pieces;
+  for (int item = threadIdx.x; item < items; item += kSplitWalkThreads) {
+    const int l = item / pieces, piece = item - l * pieces;
+    follow_split_walk<Lookahead>(base + piece, saved + piece, pieces, starts[l], cycles, splits);
+  }
+}
+
+constexpr int kSplitPointWalkThreads = 128;
+
+// The walks from the split points, one warp per 32 pieces of one walk and a few warps per
+// block, so that the hardware's block scheduler balances walks of very different lengths
+// (a block retires when its walk ends, not when the longest walk of a window does).
+template <class C, class Cycles, int Lookahead>
+__global__ void __launch_bounds__(kSplitPointWalkThreads, 8)
+    split_point_walk_kernel(C* base, const C* saved, int pieces, int padded, Cycles cycles, cycle_splits splits) {
+  const std::int64_t t = std::int64_t{blockIdx.x} * kSplitPointWalkThreads + threadIdx.x;
+  const std::int64_t j = t / padded;
+  const int piece = static_cast<int>(t - j * padded);
+  if (j >= splits.count || piece >= pieces) return;
+  follow_split_walk<Lookahead>(base + piece, saved + piece, pieces, splits.point(j), cycles, splits);
+}
+
+/** Permutes the super-elements (se_bytes each) of one matrix along `cycles`, cut at `splits`;
+    `workspace` holds splits.count super-elements. `own_launch`: the split points' walks run
+    in split_point_walk_kernel, the candidate windows find only the cycles without split
+    points. */
+template <int Lookahead, class Cycles>
+void launch_split_walks(unsigned char* matrix, unsigned char* workspace, std::int64_t se_bytes, const Cycles& cycles,
+                        const cycle_splits& splits, bool own_launch, cudaStream_t stream) {
+  with_piece({matrix, workspace}, se_bytes, [&](auto piece) {
+    using C = decltype(piece);
+    const std::int64_t pieces = se_bytes / static_cast<std::int64_t>(sizeof(C));
+    C* base = reinterpret_cast<C*>(matrix);
+    C* saved = reinterpret_cast<C*>(workspace);
+    const std::int64_t saved_pieces = splits.count * pieces;
+    if (saved_pieces > 0) {
+      const std::int64_t blocks =
+          std::min<std::int64_t>((saved_pieces + kSplitWalkThreads - 1) / kSplitWalkThreads, 4096);
+      save_split_points_kernel<C><<<static_cast<unsigned>(blocks), kSplitWalkThreads, 0, stream>>>(base, saved, pieces,
+                                                                                                  splits);
+    }
+    // A window of `every` candidates holds about one split point, a walk of `pieces` items:
+    // windows of every * 256 / pieces candidates give each thread about one piece to move.
+    std::int64_t window = 1;
+    while (window < kSplitWalkThreads && window * pieces < splits.every * kSplitWalkThreads) window *= 2;
+    const std::int64_t candidates = cycles.modulus - 1;  // positions 1 .. modulus - 1
+    const auto grid = static_cast<unsigned>((candidates + window - 1) / window);
+    if (!own_launch) {
+      split_walk_kernel<C, Cycles, Lookahead><<<grid, kSplitWalkThreads, 0, stream>>>(
+          base, saved, static_cast<int>(pieces), cycles, splits, static_cast<int>(window));
+      return;
+    }
+    split_walk_kernel<C, Cycles, Lookahead, false><<<grid, kSplitWalkThreads, 0, stream>>>(
+        base, saved, static_cast<int>(pieces), cycles, splits, static_cast<int>(window));
+    const std::int64_t padded = (pieces + 31) / 32 * 32, threads = splits.count * padded;
+    if (threads > 0) {
+      split_point_walk_kernel<C, Cycles, Lookahead>
+          <<<static_cast<unsigned>((threads + kSplitPointWalkThreads - 1) / kSplitPointWalkThreads),
+             kSplitPointWalkThreads, 0, stream>>>(base, saved, static_cast<int>(pieces), static_cast<int>(padded),
+                                                  cycles, splits);
+    }
+  });
+}
+
+}  // namespace xpose::detail
