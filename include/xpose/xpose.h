@@ -89,7 +89,13 @@ xpose_status_t xpose_transpose_batched(const void* in, void* out, int64_t batch,
  * In-place transpose (CUB's two-call pattern): ask for the workspace size, then transpose.
  * Square matrices, 1 x N and N x 1 need no workspace (0 bytes). 3 x L and L x 3 need
  * (round_up(L, 16) + L) * elem_bytes bytes (two rows of the long side, the second starting
- * on a 16-element boundary). Every other shape needs max(rows, cols) * elem_bytes bytes. Whatever the batch, aligned to elem_bytes; the call does not allocate.
+ * on a 16-element boundary). Shapes whose sides share a divisor g with g * elem_bytes >= 256
+ * (short side above 64, and not a stack of squares: L a multiple of the short side with short
+ * cycles, docs/inplace.md; fewer than 2^31 runs of g elements) need
+ * min(64, ceil(min(rows, cols) / 64)) * max(rows, cols) *
+ * elem_bytes bytes (at most a 64th of the matrix plus one row of the long side). Every other
+ * shape needs max(rows, cols) * elem_bytes bytes. Whatever the batch, aligned to elem_bytes;
+ * the call does not allocate.
  * See docs/inplace.md for the algorithms.
  */
 xpose_status_t xpose_transpose_inplace_workspace_size(int64_t rows, int64_t cols, size_t elem_bytes,
