@@ -92,7 +92,7 @@ xpose_status_t xpose_transpose_batched(const void* in, void* out, int64_t batch,
  * on a 16-element boundary). Shapes whose sides share a divisor g with g * elem_bytes >= 256
  * (short side above 64, and not a stack of squares: L a multiple of the short side with short
  * cycles, docs/inplace.md; fewer than 2^31 runs of g elements) need
- * min(64, ceil(min(rows, cols) / 64)) * max(rows, cols) *
+ * min(128, ceil(min(rows, cols) / 64)) * max(rows, cols) *
  * elem_bytes bytes (at most a 64th of the matrix plus one row of the long side). Every other
  * shape needs max(rows, cols) * elem_bytes bytes. Whatever the batch, aligned to elem_bytes;
  * the call does not allocate.

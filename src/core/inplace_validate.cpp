@@ -33,7 +33,7 @@ void check_shape(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes) {
 std::size_t inplace_workspace_bytes(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes) {
   check_shape(rows, cols, elem_bytes);
   // Square: tile pairs swap through shared memory. Three rows (or columns): two rows of the
-  // long side (row_interleave_schedule.hpp). Sides with a large common divisor: up to 64
+  // long side (row_interleave_schedule.hpp). Sides with a large common divisor: up to 128
   // lines of the longer side, for the square grid's split points (square_grid.hpp). Other
   // rectangles: one line of the longer side, for the rows or columns too long to stage in
   // shared memory (docs/inplace.md).

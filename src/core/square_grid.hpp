@@ -12,7 +12,7 @@
 // few and long (30000 x 7000 with d = 1000: 16 cycles of 210,000 runs, one of 138,182), so
 // they are cut at split points as the skinny blocks' are (core/skinny_blocks.hpp): every
 // `every`-th position, its run saved in the workspace first. The workspace holds
-// square_grid_workspace_lines(rows, cols) x max(rows, cols) elements (at most 64 lines, at
+// square_grid_workspace_lines(rows, cols) x max(rows, cols) elements (at most 128 lines, at
 // most a 64th of the matrix plus one line), and a walk moves min(rows, cols) / lines runs
 // on average.
 // Host and device share these functions; tests/cpu/test_square_grid.cpp runs them.
@@ -52,11 +52,11 @@ struct square_grid_cycles {
 };
 
 /** Lines of max(rows, cols) elements of workspace for the square grid's split points:
-    min(64, ceil(s / 64)) for a short side s, so that a walk moves about min(s, 64 x 64) / 64
+    min(128, ceil(s / 64)) for a short side s, so that a walk moves about min(s, 128 x 64) / 128
     runs on average and the workspace stays within a 64th of the matrix plus one line.
-    30000 x 7000 fp32 (sweep 28, % of memcpy): 16 lines 24.1%, 32 lines 26.8%, 64 lines 29.3%;
-    the longest walks (2762, 1420 and 905 runs) bound the pass. */
-constexpr std::int64_t kMaxSquareGridWorkspaceLines = 64;
+    30000 x 7000 fp32 (sweep 28, % of memcpy): 16 lines 24.1%, 32 lines 26.8%, 64 lines 29.2%,
+    110 (= ceil(7000 / 64)) 32.2-32.5%; the longest walks (2762, 1420, 905 runs) bound the pass. */
+constexpr std::int64_t kMaxSquareGridWorkspaceLines = 128;
 constexpr std::int64_t square_grid_workspace_lines(std::int64_t rows, std::int64_t cols) {
   const std::int64_t s = rows < cols ? rows : cols, lines = (s + 63) / 64;
   return lines < kMaxSquareGridWorkspaceLines ? lines : kMaxSquareGridWorkspaceLines;

@@ -74,12 +74,12 @@ std::vector<unsigned char> to_host(const void* p, std::size_t bytes) {
   }
   const bool rectangular = c.rows != c.cols && c.rows > 1 && c.cols > 1;
   const std::int64_t L = std::max(c.rows, c.cols);
-  // Lines of L: min(64, ceil(min(rows, cols) / 64)) when the sides share a divisor of at
+  // Lines of L: min(128, ceil(min(rows, cols) / 64)) when the sides share a divisor of at
   // least 256 bytes of elements (and the shape is no stack of squares nor skinny).
   const std::int64_t short_side = std::min(c.rows, c.cols), divisor = std::gcd(c.rows, c.cols);
   const bool stacked = detail::make_stacked_squares_plan(c.rows, c.cols, static_cast<std::int64_t>(c.elem)).use;
   const bool grid = short_side > 64 && !stacked && divisor * static_cast<std::int64_t>(c.elem) >= 256;
-  const std::int64_t lines = grid ? std::min<std::int64_t>(64, (short_side + 63) / 64) : 1;
+  const std::int64_t lines = grid ? std::min<std::int64_t>(128, (short_side + 63) / 64) : 1;
   const std::size_t formula = !rectangular       ? 0
                               : short_side == 3 ? static_cast<std::size_t>((L + 15) / 16 * 16 + L) * c.elem
                                                 : static_cast<std::size_t>(lines * L) * c.elem;
