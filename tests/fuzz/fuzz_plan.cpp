@@ -7,11 +7,14 @@
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include "core/inplace.hpp"
+#include "core/stacked_squares.hpp"
 #include "core/plan.hpp"
 #include "core/validate.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <numeric>
 
 namespace {
 
@@ -52,10 +55,18 @@ int fuzz_inplace(FuzzedDataProvider& f) {
   require(r.workspace_bytes >= need);
   const bool rectangular = r.rows != r.cols && r.rows > 1 && r.cols > 1;
   const std::int64_t L = r.rows > r.cols ? r.rows : r.cols;
-  const bool three_rows = (r.rows < r.cols ? r.rows : r.cols) == 3;
+  const std::int64_t s = r.rows < r.cols ? r.rows : r.cols;
+  const bool three_rows = s == 3;
+  // The square grid: sides sharing a divisor of >= 256 bytes of elements, a short side above
+  // 64, no stack of squares, fewer than 2^31 runs; min(128, ceil(s / 64)) lines of L.
+  const std::int64_t g = rectangular ? std::gcd(r.rows, r.cols) : 1;
+  const bool grid = rectangular && s > 64 && g * static_cast<std::int64_t>(r.elem_bytes) >= 256 &&
+                    r.rows / g * r.cols < (std::int64_t{1} << 31) &&
+                    !xpose::detail::make_stacked_squares_plan(r.rows, r.cols, static_cast<std::int64_t>(r.elem_bytes)).use;
+  const std::int64_t lines = grid ? std::min<std::int64_t>(128, (s + 63) / 64) : 1;
   require(need == (!rectangular ? 0
                    : three_rows ? static_cast<std::size_t>((L + 15) / 16 * 16 + L) * r.elem_bytes
-                                : static_cast<std::size_t>(L) * r.elem_bytes));
+                                : static_cast<std::size_t>(lines * L) * r.elem_bytes));
   const std::int64_t elements = r.batch * r.rows * r.cols;  // validated: no overflow
   if (elements > 0) require(r.data != nullptr);
   if (need > 0 && elements > 0) {
