@@ -24,6 +24,7 @@
 #include "stacked_squares.hpp"
 
 #include <cstdint>
+#include <numeric>
 
 namespace xpose::detail {
 
@@ -74,15 +75,6 @@ struct square_grid_plan {
   cycle_splits splits;
 };
 
-constexpr std::int64_t gcd64(std::int64_t a, std::int64_t b) {
-  while (b != 0) {
-    const std::int64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
 /** Whether rows x cols may take the square grid, and its squares and cycles. Depends on the
     shape and element size only (the workspace query uses it); shapes with paths of their own
     that come first (stacked squares, short sides up to kMaxSkinny) are left out. */
@@ -93,13 +85,13 @@ constexpr square_grid_plan make_square_grid_plan(std::int64_t rows, std::int64_t
   // The squares as large as the sides allow: d = gcd(rows, cols). (A divisor of d whose runs
   // are whole 16-byte pieces exists only when d's runs are.) Fewer, longer runs mean fewer
   // positions to test and walk, and square kernels with fewer edge tiles.
-  const std::int64_t d = gcd64(rows, cols);
+  const std::int64_t d = std::gcd(rows, cols);
   if (d * elem_bytes < kMinSquareGridRunBytes) return p;
   const std::int64_t runs = rows / d * cols;  // N_s = M d N
   if (runs >= (std::int64_t{1} << 31)) return p;  // 32-bit positions (cycle_splits, next())
-  // The split points fill the workspace lines: (runs - 2) / every <= slots.
+  // The split points fill the workspace lines: (runs - 2) / every <= slots (slots >= 1: L >= d).
   const std::int64_t slots = square_grid_workspace_lines(rows, cols) * L / d;
-  const std::int64_t every = slots > 0 ? (runs - 2 + slots - 1) / slots : runs;
+  const std::int64_t every = (runs - 2 + slots - 1) / slots;
   p.use = true;
   p.side = d;
   p.grid_rows = rows / d;

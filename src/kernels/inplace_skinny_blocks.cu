@@ -21,7 +21,7 @@ namespace {
 /** The super-element transpose of one matrix (N super-elements of se_bytes each). */
 void transpose_super_elements_split(unsigned char* matrix, unsigned char* workspace, std::int64_t se_bytes,
                                     const skinny_blocks_plan& sb, cudaStream_t stream) {
-  launch_split_walks<kSplitWalkLookahead>(matrix, workspace, se_bytes, sb.cycles, sb.splits, false, stream);
+  launch_split_walks(matrix, workspace, se_bytes, sb.cycles, sb.splits, false, stream);
   check_launch("inplace split super-element walks");
 }
 

@@ -27,9 +27,9 @@ void launch_inplace_square_grid(T* data, std::int64_t batch, void* workspace, co
                                  stream);
   const std::int64_t se_bytes = sg.side * static_cast<std::int64_t>(sizeof(T));
   for (std::int64_t b = 0; b < batch; ++b) {
-    launch_split_walks<kSplitWalkLookahead>(reinterpret_cast<unsigned char*>(data + b * matrix_elements),
-                                            static_cast<unsigned char*>(workspace), se_bytes, sg.cycles, sg.splits,
-                                            se_bytes >= kOwnLaunchRunBytes, stream);
+    launch_split_walks(reinterpret_cast<unsigned char*>(data + b * matrix_elements),
+                       static_cast<unsigned char*>(workspace), se_bytes, sg.cycles, sg.splits,
+                       se_bytes >= kOwnLaunchRunBytes, stream);
     check_launch("inplace square grid walks");
   }
 }

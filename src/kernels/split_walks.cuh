@@ -36,11 +36,11 @@ __global__ void __launch_bounds__(kSplitWalkThreads)
   }
 }
 
-// Four blocks per SM at a lookahead of 8: 64 registers (sweep 18: 28.2% against 27.1% for
-// 31 x 2M bytes with 16 pieces ahead and two blocks, and 45.3% against 41.6% for 16 x 4M bytes).
-// SplitPoints: false leaves the split points' walks to split_point_walk_kernel.
-template <class C, class Cycles, int Lookahead, bool SplitPoints = true>
-__global__ void __launch_bounds__(kSplitWalkThreads, Lookahead <= 8 ? 4 : 2)
+// Four blocks per SM at kSplitWalkLookahead = 8: 64 registers (sweep 18: 28.2% against 27.1%
+// for 31 x 2M bytes with 16 pieces ahead and two blocks, and 45.3% against 41.6% for 16 x 4M
+// bytes). SplitPoints: false leaves the split points' walks to split_point_walk_kernel.
+template <class C, class Cycles, bool SplitPoints = true>
+__global__ void __launch_bounds__(kSplitWalkThreads, 4)
     split_walk_kernel(C* base, const C* saved, int pieces, Cycles cycles, cycle_splits splits, int window) {
   __shared__ std::int64_t starts[kSplitWalkThreads];
   __shared__ int count;
@@ -55,7 +55,7 @@ __global__ void __launch_bounds__(kSplitWalkThreads, Lookahead <= 8 ? 4 : 2)
   const int items = count * pieces;
   for (int item = threadIdx.x; item < items; item += kSplitWalkThreads) {
     const int l = item / pieces, piece = item - l * pieces;
-    follow_split_walk<Lookahead>(base + piece, saved + piece, pieces, starts[l], cycles, splits);
+    follow_split_walk(base + piece, saved + piece, pieces, starts[l], cycles, splits);
   }
 }
 
@@ -64,21 +64,21 @@ constexpr int kSplitPointWalkThreads = 128;
 // The walks from the split points, one warp per 32 pieces of one walk and a few warps per
 // block, so that the hardware's block scheduler balances walks of very different lengths
 // (a block retires when its walk ends, not when the longest walk of a window does).
-template <class C, class Cycles, int Lookahead>
+template <class C, class Cycles>
 __global__ void __launch_bounds__(kSplitPointWalkThreads, 8)
     split_point_walk_kernel(C* base, const C* saved, int pieces, int padded, Cycles cycles, cycle_splits splits) {
   const std::int64_t t = std::int64_t{blockIdx.x} * kSplitPointWalkThreads + threadIdx.x;
   const std::int64_t j = t / padded;
   const int piece = static_cast<int>(t - j * padded);
   if (j >= splits.count || piece >= pieces) return;
-  follow_split_walk<Lookahead>(base + piece, saved + piece, pieces, splits.point(j), cycles, splits);
+  follow_split_walk(base + piece, saved + piece, pieces, splits.point(j), cycles, splits);
 }
 
 /** Permutes the super-elements (se_bytes each) of one matrix along `cycles`, cut at `splits`;
     `workspace` holds splits.count super-elements. `own_launch`: the split points' walks run
     in split_point_walk_kernel, the candidate windows find only the cycles without split
     points. */
-template <int Lookahead, class Cycles>
+template <class Cycles>
 void launch_split_walks(unsigned char* matrix, unsigned char* workspace, std::int64_t se_bytes, const Cycles& cycles,
                         const cycle_splits& splits, bool own_launch, cudaStream_t stream) {
   with_piece({matrix, workspace}, se_bytes, [&](auto piece) {
@@ -100,15 +100,15 @@ void launch_split_walks(unsigned char* matrix, unsigned char* workspace, std::in
     const std::int64_t candidates = cycles.modulus - 1;  // positions 1 .. modulus - 1
     const auto grid = static_cast<unsigned>((candidates + window - 1) / window);
     if (!own_launch) {
-      split_walk_kernel<C, Cycles, Lookahead><<<grid, kSplitWalkThreads, 0, stream>>>(
+      split_walk_kernel<C, Cycles><<<grid, kSplitWalkThreads, 0, stream>>>(
           base, saved, static_cast<int>(pieces), cycles, splits, static_cast<int>(window));
       return;
     }
-    split_walk_kernel<C, Cycles, Lookahead, false><<<grid, kSplitWalkThreads, 0, stream>>>(
+    split_walk_kernel<C, Cycles, false><<<grid, kSplitWalkThreads, 0, stream>>>(
         base, saved, static_cast<int>(pieces), cycles, splits, static_cast<int>(window));
     const std::int64_t padded = (pieces + 31) / 32 * 32, threads = splits.count * padded;
     if (threads > 0) {
-      split_point_walk_kernel<C, Cycles, Lookahead>
+      split_point_walk_kernel<C, Cycles>
           <<<static_cast<unsigned>((threads + kSplitPointWalkThreads - 1) / kSplitPointWalkThreads),
              kSplitPointWalkThreads, 0, stream>>>(base, saved, static_cast<int>(pieces), static_cast<int>(padded),
                                                   cycles, splits);
