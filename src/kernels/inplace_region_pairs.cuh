@@ -1,10 +1,10 @@
 // In-place square transpose by pairs of regions of register micro-tiles: no shared
 // memory, one barrier per region pair.
 //
-// A micro-tile is V x V elements (V = 16 / sizeof(T)): V rows of one 16-byte vector,
+// A micro-tile is V x V elements (V = W / sizeof(T)): V rows of one W-byte vector,
 // transposed in registers by register_tile.cuh. A block owns a pair of S x S regions of
-// micro-tiles, (I, J) and (J, I) with I < J, one thread per micro-tile, half the threads
-// on each region. Every thread loads its micro-tile, the block waits at a barrier, and
+// micro-tiles, (I, J) and (J, I) with I < J, U micro-tiles per thread (1 for 16-byte
+// rows), half the threads on each region. Every thread loads its micro-tile, the block waits at a barrier, and
 // every thread stores its transposed micro-tile into the mirror position, which lies in
 // the other region. Each element is read and written by one block, which reads
 // everything before it writes, so blocks need no ordering. On the diagonal (I == J) the
@@ -12,17 +12,22 @@
 //
 // Lanes are laid out as in the out-of-place register tile: 4 micro-rows x 8 micro-columns
 // per warp, so a warp loads 4 rows of 128 contiguous bytes and stores 8 rows of 64, whole
-// 32-byte sectors on both sides. A thread holds one micro-tile; giving it the mirror
+// 32-byte sectors on both sides (half that with 8-byte rows, whose sectors a neighbouring
+// warp of the region completes). A thread holds one micro-tile; giving it the mirror
 // micro-tile as well (no barrier at all) needs twice the registers, 210 for bytes, and
 // measured 10-25 points slower (bench/results/h200/experiments/sweep9a_*).
 //
-// Needs 16-byte aligned squares and rows of a multiple of 16 bytes (so n is a multiple of V).
+// Needs W-byte aligned squares and rows of a multiple of W bytes (so n is a multiple of V).
+// W = 16 normally; W = 8 (V = 8 / E, uint2 rows) for squares whose rows are only 8-byte
+// aligned, such as the 1000 x 1000-byte squares of a 30000 x 7000 byte grid, which the
+// scalar tiles moved at about a tenth of memcpy.
 #pragma once
 
 #include "register_tile.cuh"
 #include "square_pairs.hpp"
 
 #include <cstdint>
+#include <type_traits>
 
 namespace xpose::detail {
 
@@ -32,37 +37,78 @@ struct region_pair_shape {
   static constexpr int kThreads = 2 * S * S;
 };
 
-template <class T, int S, bool STREAMING, class Layout>
-__global__ void __launch_bounds__(2 * S * S) inplace_region_pairs_kernel(T* data, std::int64_t batch, Layout layout,
-                                                                          std::int64_t regions) {
-  constexpr int E = sizeof(T), V = 16 / E;
+template <int W>
+using region_vector = std::conditional_t<W == 16, uint4, uint2>;
+
+template <int W, bool STREAMING>
+__device__ __forceinline__ region_vector<W> load_region_vector(const void* p) {
+  if constexpr (W == 16) {
+    return load16<STREAMING>(p);
+  } else if constexpr (STREAMING) {
+    return __ldcs(static_cast<const uint2*>(p));
+  } else {
+    return *static_cast<const uint2*>(p);
+  }
+}
+
+template <int W, bool STREAMING>
+__device__ __forceinline__ void store_region_vector(void* p, const region_vector<W>& v) {
+  if constexpr (W == 16) {
+    store16<STREAMING>(p, v);
+  } else if constexpr (STREAMING) {
+    __stcs(static_cast<uint2*>(p), v);
+  } else {
+    *static_cast<uint2*>(p) = v;
+  }
+}
+
+// U micro-tiles per thread (a region's warp tiles dealt round-robin to S * S / 32 / U warps)
+// keep U * V loads in flight: with 8-byte rows a micro-tile is only 64 bytes.
+template <class T, int S, bool STREAMING, int W, int U, class Layout>
+__global__ void __launch_bounds__(2 * S * S / U) inplace_region_pairs_kernel(T* data, std::int64_t batch, Layout layout,
+                                                                              std::int64_t regions) {
+  constexpr int E = sizeof(T), V = W / E, kRegionThreads = S * S / U, kWarpTiles = S * S / 32;
+  static_assert(kWarpTiles % U == 0, "every warp takes the same number of warp tiles");
   const std::int64_t n = layout.n, ld = layout.ld();
   const std::int64_t nm = n / V;  // micro-tiles per side
-  const int side = threadIdx.x / (S * S), local = threadIdx.x % (S * S);
+  const int side = threadIdx.x / kRegionThreads, local = threadIdx.x % kRegionThreads;
   const int warp = local / 32, lane = local % 32;
-  const int pr = (warp / (S / 8)) * 4 + lane % 4, qc = (warp % (S / 8)) * 8 + lane / 4;
+  int pr[U], qc[U];
+#pragma unroll
+  for (int u = 0; u < U; ++u) {
+    const int tile = warp + u * (kWarpTiles / U);
+    pr[u] = (tile / (S / 8)) * 4 + lane % 4;
+    qc[u] = (tile % (S / 8)) * 8 + lane / 4;
+  }
   for (std::int64_t m = blockIdx.z; m < batch; m += gridDim.z) {
     T* mat = data + layout.base(m);
     for (std::int64_t bi = blockIdx.y; bi < regions; bi += gridDim.y) {
       for (std::int64_t bj = blockIdx.x; bj < regions; bj += gridDim.x) {
         if (bj < bi) continue;  // the pair is owned by the block of (bi, bj), bi <= bj
         const std::int64_t rp = side == 0 ? bi : bj, rq = side == 0 ? bj : bi;
-        const std::int64_t p = rp * S + pr, q = rq * S + qc;  // my micro-tile
-        const bool active = p < nm && q < nm && (side == 0 || bi != bj);
-        uint4 v[V];
-        if (active) {
-          const T* src = mat + p * V * ld + q * V;
+        const bool owner = side == 0 || bi != bj;
+        region_vector<W> v[U][V];
 #pragma unroll
-          for (int k = 0; k < V; ++k) v[k] = load16<STREAMING>(src + k * ld);
+        for (int u = 0; u < U; ++u) {
+          const std::int64_t p = rp * S + pr[u], q = rq * S + qc[u];  // my micro-tile
+          if (owner && p < nm && q < nm) {
+            const T* src = mat + p * V * ld + q * V;
+#pragma unroll
+            for (int k = 0; k < V; ++k) v[u][k] = load_region_vector<W, STREAMING>(src + k * ld);
+          }
         }
         // Both regions are in registers. No second barrier: this block's next pair is
         // disjoint from this one, and no other block touches either.
         __syncthreads();
-        if (active) {
-          transpose_in_registers<E>(v);
-          T* dst = mat + q * V * ld + p * V;
 #pragma unroll
-          for (int k = 0; k < V; ++k) store16<STREAMING>(dst + k * ld, v[k]);
+        for (int u = 0; u < U; ++u) {
+          const std::int64_t p = rp * S + pr[u], q = rq * S + qc[u];
+          if (owner && p < nm && q < nm) {
+            transpose_in_registers<E>(v[u]);
+            T* dst = mat + q * V * ld + p * V;
+#pragma unroll
+            for (int k = 0; k < V; ++k) store_region_vector<W, STREAMING>(dst + k * ld, v[u][k]);
+          }
         }
       }
     }
@@ -70,13 +116,13 @@ __global__ void __launch_bounds__(2 * S * S) inplace_region_pairs_kernel(T* data
 }
 
 /** Launches the kernel over `batch` squares of `layout`; the caller checks the alignment. */
-template <class T, int S, bool STREAMING, class Layout>
+template <class T, int S, bool STREAMING, int W = 16, int U = 1, class Layout>
 void launch_inplace_region_pairs(T* data, std::int64_t batch, Layout layout, cudaStream_t stream) {
-  const std::int64_t nm = layout.n / static_cast<std::int64_t>(16 / sizeof(T));
+  const std::int64_t nm = layout.n / static_cast<std::int64_t>(W / sizeof(T));
   const std::int64_t regions = (nm + S - 1) / S;
   const dim3 grid = owned_pair_grid(regions, batch);
-  inplace_region_pairs_kernel<T, S, STREAMING, Layout>
-      <<<grid, region_pair_shape<S>::kThreads, 0, stream>>>(data, batch, layout, regions);
+  inplace_region_pairs_kernel<T, S, STREAMING, W, U, Layout>
+      <<<grid, region_pair_shape<S>::kThreads / U, 0, stream>>>(data, batch, layout, regions);
 }
 
 }  // namespace xpose::detail

@@ -92,6 +92,46 @@ __device__ __forceinline__ void transpose_in_registers(uint4 (&v)[16 / E]) {
   }
 }
 
+/** The same for 8-byte rows: v[q] holds row q of a V x V block (V = 8 / E, E = 1, 2 or 4);
+    afterwards v[k] holds column k. The in-place squares whose rows are 8- but not 16-byte
+    aligned use it (inplace_region_pairs.cuh). */
+template <int E>
+__device__ __forceinline__ void transpose_in_registers(uint2 (&v)[8 / E]) {
+  if constexpr (E == 4) {
+    const uint2 a = v[0], b = v[1];
+    v[0] = make_uint2(a.x, b.x);
+    v[1] = make_uint2(a.y, b.y);
+  } else if constexpr (E == 2) {
+    // Output row k, word m = elements k of input rows 2m and 2m + 1.
+    uint2 in[4];
+#pragma unroll
+    for (int q = 0; q < 4; ++q) in[q] = v[q];
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const unsigned sel = (k & 1) ? 0x7632u : 0x5410u;
+      const std::uint32_t w0 = k < 2 ? in[0].x : in[0].y, w1 = k < 2 ? in[1].x : in[1].y;
+      const std::uint32_t w2 = k < 2 ? in[2].x : in[2].y, w3 = k < 2 ? in[3].x : in[3].y;
+      v[k] = make_uint2(__byte_perm(w0, w1, sel), __byte_perm(w2, w3, sel));
+    }
+  } else if constexpr (E == 1) {
+    // 8 x 8 bytes as 2 x 2 blocks of 4 x 4: block (I, J) (rows 4I.., word J) becomes rows 4J.., word I.
+    std::uint32_t out[8][2];
+#pragma unroll
+    for (int I = 0; I < 2; ++I) {
+#pragma unroll
+      for (int J = 0; J < 2; ++J) {
+        const auto w = [&](int q) { return J == 0 ? v[4 * I + q].x : v[4 * I + q].y; };
+        std::uint32_t o[4];
+        transpose_4x4_bytes(w(0), w(1), w(2), w(3), o);
+#pragma unroll
+        for (int x = 0; x < 4; ++x) out[4 * J + x][I] = o[x];
+      }
+    }
+#pragma unroll
+    for (int k = 0; k < 8; ++k) v[k] = make_uint2(out[k][0], out[k][1]);
+  }
+}
+
 template <bool STREAMING>
 __device__ __forceinline__ uint4 load16(const void* p) {
   if constexpr (STREAMING) return __ldcs(static_cast<const uint4*>(p));

@@ -150,18 +150,22 @@ INSTANTIATE_TEST_SUITE_P(Sizes, InplaceSquare,
 
 // 1- and 2-byte squares in 16-byte rows take register micro-tile regions of 8 x 8 (rows up
 // to 8 KiB) or 16 x 16 micro-tiles: sides at both region sizes, with a partial last region,
-// the 8 KiB boundary; pointers 16-byte aligned (regions), element-aligned and byte-offset
-// (the shared-memory tiles take those); batches.
+// the 8 KiB boundary; rows and pointers only 8-byte aligned (regions of 8-byte micro-tiles:
+// sides an odd number of 8 bytes, offset 8); element-aligned and byte-offset pointers (the
+// shared-memory tiles take those); batches.
 class InplaceSquareRegions : public ::testing::TestWithParam<std::size_t> {};
 
 TEST_P(InplaceSquareRegions, MatchesReference) {
   XPOSE_REQUIRE_GPU();
   const std::size_t e = GetParam();
   const std::int64_t v = 16 / static_cast<std::int64_t>(e);  // elements per 16 bytes
-  const std::int64_t sides[] = {v, 3 * v, 9 * v, 17 * v, 8192 / static_cast<std::int64_t>(e),
-                                8192 / static_cast<std::int64_t>(e) + v, 8192 / static_cast<std::int64_t>(e) + 33 * v};
-  // Byte offset 1 is element-aligned for 1-byte elements, so they have two cases.
-  const std::vector<std::size_t> offsets = e == 1 ? std::vector<std::size_t>{0, 1} : std::vector<std::size_t>{0, e, 1};
+  const std::int64_t h = v / 2;  // elements per 8 bytes
+  const std::int64_t sides[] = {v,     3 * v,  9 * v,  17 * v, 8192 / static_cast<std::int64_t>(e),
+                                8192 / static_cast<std::int64_t>(e) + v, 8192 / static_cast<std::int64_t>(e) + 33 * v,
+                                h,     3 * v + h, 17 * v + h, 8192 / static_cast<std::int64_t>(e) + h};
+  // Byte offset 1 is element-aligned for 1-byte elements, so they have three cases.
+  const std::vector<std::size_t> offsets =
+      e == 1 ? std::vector<std::size_t>{0, 8, 1} : std::vector<std::size_t>{0, 8, e, 1};
   for (const std::int64_t n : sides) {
     for (const std::size_t offset : offsets) {
       for (const std::int64_t batch : {std::int64_t{1}, std::int64_t{2}}) {
@@ -436,9 +440,10 @@ TEST(InplaceLarge, ColumnClustersOfThreeAndFour) {
 // they lie, then split cycle walks of their rows. Squares whose side is no multiple of the
 // tile (masked edge vectors), runs below and above 4 KiB (the split points' walks in the
 // candidate windows or in their own launch), short sides from 65 (one workspace line) up,
-// both orientations, 16-byte aligned, element-aligned (scalar squares unless rows stay
-// 16-byte aligned) and byte-offset pointers (byte-wise pieces), batches of 1 and 3 through
-// one workspace. Each shape must take the path on this device.
+// both orientations, 16-byte aligned, 8-byte aligned (1- and 2-byte squares of 8-byte
+// micro-tile regions), element-aligned (scalar squares unless rows stay 16-byte aligned) and
+// byte-offset pointers (byte-wise pieces), batches of 1 and 3 through one workspace. Each
+// shape must take the path on this device.
 class InplaceSquareGrid : public ::testing::TestWithParam<std::size_t> {};
 
 TEST_P(InplaceSquareGrid, MatchesReference) {
@@ -449,7 +454,8 @@ TEST_P(InplaceSquareGrid, MatchesReference) {
   const std::pair<std::int64_t, std::int64_t> shapes[] = {
       {1000, 1500}, {4800, 3600}, {768, 512},   {300, 500},   {130, 195},   {2000, 1400}, {65, 910},  {6000, 4200},
       {1024, 1536}, {2400, 1800}, {3000, 2000}, {5000, 3000}, {2560, 1536}, {4000, 6000}, {3600, 2700}};
-  const std::size_t offsets[] = {0, e < 16 ? e : std::size_t{0}, e > 1 ? std::size_t{1} : std::size_t{0}};
+  std::vector<std::size_t> offsets = {0, e < 16 ? e : std::size_t{0}, e > 1 ? std::size_t{1} : std::size_t{0}};
+  if (e <= 2) offsets.push_back(8);
   int taken = 0;
   for (const auto& [r0, c0] : shapes) {
     for (const bool flip : {false, true}) {
