@@ -93,7 +93,8 @@ xpose_status_t xpose_transpose_batched(const void* in, void* out, int64_t batch,
  * (short side above 64, and not a stack of squares: L a multiple of the short side with short
  * cycles, docs/inplace.md; fewer than 2^31 runs of g elements) need
  * min(128, ceil(min(rows, cols) / 64)) * max(rows, cols) *
- * elem_bytes bytes (at most a 64th of the matrix plus one row of the long side). Every other
+ * elem_bytes bytes (at most a 64th of the matrix plus one row of the long side). Other shapes
+ * whose short side is 8 to 64 need 2 * max(rows, cols) * elem_bytes bytes. Every other
  * shape needs max(rows, cols) * elem_bytes bytes. Whatever the batch, aligned to elem_bytes;
  * the call does not allocate.
  * See docs/inplace.md for the algorithms.

@@ -126,7 +126,7 @@ void transpose_bytes(const void* in, void* out, std::int64_t batch, std::int64_t
  * and N x 1; (round_up(L, 16) + L) * elem_bytes for 3 x L and L x 3 (L the long side);
  * min(128, ceil(S / 64)) * L * elem_bytes (S the short side) when the sides share a divisor of
  * at least 256 bytes of elements (the square grid, docs/inplace.md; see xpose.h for the exact
- * rule); otherwise max(rows, cols) * elem_bytes.
+ * rule); otherwise 2 * L * elem_bytes when S is 8 to 64 and L * elem_bytes for the rest.
  * @throws xpose::error (status::unsupported for an element size other than 1, 2, 4, 8, 16)
  */
 std::size_t transpose_inplace_workspace_size(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes);

@@ -9,12 +9,12 @@
 //
 // The super-element transpose is the cycle following of core/stacked_squares.hpp, but its
 // cycles are long (the order of s modulo sK - 1 runs into the thousands), so they are cut:
-// every s-th position is a split point, whose super-element is saved in the workspace
-// first (N / s <= K - 1 of them: (L - m) elements, inside the max(rows, cols) elements the
-// size query answers). A walk starts at a split point, carrying its saved super-element,
-// and stops at the next split point along the cycle, whose own super-element is already
-// saved; the walks are disjoint and each moves about s super-elements. The few cycles
-// without a split point are walked whole from their smallest position, as before.
+// every `every`-th position is a split point, whose super-element is saved in the workspace
+// first (N / every of them: at most lines x L elements, skinny_blocks_workspace_lines). A
+// walk starts at a split point, carrying its saved super-element, and stops at the next
+// split point along the cycle, whose own super-element is already saved; the walks are
+// disjoint and each moves about `every` super-elements. The few cycles without a split point
+// are walked whole from their smallest position, as before.
 // Host and device share these functions; tests/cpu/test_skinny_blocks.cpp runs them.
 #pragma once
 
@@ -96,6 +96,23 @@ struct skinny_blocks_plan {
   cycle_splits splits;
 };
 
+/** Lines of L the size query answers for a short side s (4 <= s <= kMaxSkinny): two from 8
+    rows on, so that split points come every ceil(s / 2) positions, one below (a line would
+    be a quarter of the matrix at s = 4). The walks are bound by their longest member, about
+    eight times the mean of `every` (31 x 2M bytes: 304 steps at every = 31): halving them
+    measured 31 x 2097152 bytes 28.2 -> 36.0% of memcpy, fp32 35.8 -> 38.7%, 2097152 x 31
+    bytes 26.8 -> 36.9%, 48 x 1048576 fp32 26.7 -> 32.5%, 20 x 2097152 bytes 19.0 -> 29.7%,
+    8 x 2097152 bytes 29.6 -> 34.8% (64 rows level); quartering them (four lines) gained 1-4
+    points more for s = 31 and lost at 16 rows (sweep 29). */
+constexpr std::int64_t skinny_blocks_workspace_lines(std::int64_t s) { return s >= 8 ? 2 : 1; }
+
+/** Every this many positions a split point: ceil(s / lines), so that the N / every <= lines x K
+    split points' super-elements fit lines x L elements. */
+constexpr std::int64_t skinny_split_every(std::int64_t s) {
+  const std::int64_t lines = skinny_blocks_workspace_lines(s);
+  return (s + lines - 1) / lines;
+}
+
 /** Super-elements at least this long, so that every move is a whole 128-byte line. */
 constexpr std::int64_t kMinSkinnyBlockSuperElementBytes = 128;
 
@@ -148,7 +165,7 @@ constexpr skinny_blocks_plan make_skinny_blocks_plan(std::int64_t rows, std::int
   p.blocks = K;
   p.kernel = kernel;
   p.cycles = super_element_cycles::of(R, N / R);
-  p.splits = cycle_splits::of(N, s);
+  p.splits = cycle_splits::of(N, skinny_split_every(s));
   return p;
 }
 

@@ -26,6 +26,12 @@ TEST(InplaceValidation, RectangularNeedsOneLongSideOfWorkspace) {
   EXPECT_EQ(bytes, 20u);
   EXPECT_EQ(xpose::transpose_inplace_workspace_size(30000, 7000, 16), 110u * 480000u);  // the square grid
   EXPECT_EQ(xpose::transpose_inplace_workspace_size(2, 16777216, 1), 16777216u);
+  // A short side of 8 to 64: two lines (the skinny blocks' split points); 4 to 7: one.
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(31, 2097152, 1), 2u * 2097152u);
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(1000, 8, 4), 2u * 1000u * 4u);
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(64, 65, 2), 2u * 65u * 2u);
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(7, 1000, 4), 1000u * 4u);
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(65, 1000, 4), 1000u * 4u);
   EXPECT_EQ(xpose_transpose_inplace_workspace_size(int64_t{1} << 30, int64_t{1} << 30, 1, &bytes),
             XPOSE_INVALID_ARGUMENT);  // 2^60 elements: past the 2^52 limit
 }

@@ -3,6 +3,7 @@
 // transposes) transpose every shape of a sweep of short sides, long sides and element
 // sizes; the walks are disjoint, so they may run in any order and at once; the workspace
 // slots fit in max(rows, cols) elements; and the plan takes and refuses the right shapes.
+#include "core/inplace.hpp"
 #include "core/skinny_blocks.hpp"
 
 #include "host_arrays.hpp"
@@ -135,9 +136,12 @@ TEST(SkinnyBlocks, WalksAreDisjointAndCoverEveryMovedPosition) {
       EXPECT_EQ(stores[static_cast<std::size_t>(q)], fixed ? 0 : 1) << "position " << q;
       EXPECT_EQ(loads[static_cast<std::size_t>(q)], fixed || p.splits.contains(q) ? 0 : 1) << "position " << q;
     }
-    // Every split point starts one walk; the split slots fit the workspace.
+    // Every split point starts one walk; the split slots fit the workspace the size query
+    // answers (two lines of the long side from 8 rows on, one below).
     EXPECT_GE(walks, p.splits.count);
-    EXPECT_LE(p.splits.count * p.m, std::max(rows, cols));
+    EXPECT_LE(p.splits.count * p.m, skinny_blocks_workspace_lines(p.s) * std::max(rows, cols));
+    EXPECT_EQ(static_cast<std::size_t>(skinny_blocks_workspace_lines(p.s) * std::max(rows, cols)),
+              inplace_workspace_bytes(rows, cols, 1));
     EXPECT_LE(longest, 40 * p.s) << "walks of about s super-elements";
   }
 }

@@ -63,7 +63,8 @@ int fuzz_inplace(FuzzedDataProvider& f) {
   const bool grid = rectangular && s > 64 && g * static_cast<std::int64_t>(r.elem_bytes) >= 256 &&
                     r.rows / g * r.cols < (std::int64_t{1} << 31) &&
                     !xpose::detail::make_stacked_squares_plan(r.rows, r.cols, static_cast<std::int64_t>(r.elem_bytes)).use;
-  const std::int64_t lines = grid ? std::min<std::int64_t>(128, (s + 63) / 64) : 1;
+  // A short side of 8 to 64 (not the grid's: it needs one above 64): two lines of L.
+  const std::int64_t lines = grid ? std::min<std::int64_t>(128, (s + 63) / 64) : s >= 8 && s <= 64 ? 2 : 1;
   require(need == (!rectangular ? 0
                    : three_rows ? static_cast<std::size_t>((L + 15) / 16 * 16 + L) * r.elem_bytes
                                 : static_cast<std::size_t>(lines * L) * r.elem_bytes));

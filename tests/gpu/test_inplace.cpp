@@ -80,7 +80,10 @@ std::vector<unsigned char> to_host(const void* p, std::size_t bytes) {
   const bool stacked = detail::make_stacked_squares_plan(c.rows, c.cols, static_cast<std::int64_t>(c.elem)).use;
   const bool grid = short_side > 64 && !stacked && divisor * static_cast<std::int64_t>(c.elem) >= 256 &&
                     c.rows / divisor * c.cols < (std::int64_t{1} << 31);
-  const std::int64_t lines = grid ? std::min<std::int64_t>(128, (short_side + 63) / 64) : 1;
+  // Two lines for a short side of 8 to 64 (the skinny blocks' split points).
+  const std::int64_t lines = grid ? std::min<std::int64_t>(128, (short_side + 63) / 64)
+                             : short_side >= 8 && short_side <= 64 ? 2
+                                                                   : 1;
   const std::size_t formula = !rectangular       ? 0
                               : short_side == 3 ? static_cast<std::size_t>((L + 15) / 16 * 16 + L) * c.elem
                                                 : static_cast<std::size_t>(lines * L) * c.elem;
