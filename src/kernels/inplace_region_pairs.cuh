@@ -4,16 +4,16 @@
 // A micro-tile is V x V elements (V = W / sizeof(T)): V rows of one W-byte vector,
 // transposed in registers by register_tile.cuh. A block owns a pair of S x S regions of
 // micro-tiles, (I, J) and (J, I) with I < J, U micro-tiles per thread (1 for 16-byte
-// rows), half the threads on each region. Every thread loads its micro-tile, the block waits at a barrier, and
-// every thread stores its transposed micro-tile into the mirror position, which lies in
-// the other region. Each element is read and written by one block, which reads
+// rows), half the threads on each region. Every thread loads its micro-tiles, the block
+// waits at a barrier, and every thread stores each transposed micro-tile into the mirror
+// position, which lies in the other region. Each element is read and written by one block, which reads
 // everything before it writes, so blocks need no ordering. On the diagonal (I == J) the
 // region is its own mirror: the first half of the threads covers it and the rest idle.
 //
 // Lanes are laid out as in the out-of-place register tile: 4 micro-rows x 8 micro-columns
 // per warp, so a warp loads 4 rows of 128 contiguous bytes and stores 8 rows of 64, whole
 // 32-byte sectors on both sides (half that with 8-byte rows, whose sectors a neighbouring
-// warp of the region completes). A thread holds one micro-tile; giving it the mirror
+// warp of the region completes). A thread holds its own micro-tiles; giving it the mirror
 // micro-tile as well (no barrier at all) needs twice the registers, 210 for bytes, and
 // measured 10-25 points slower (bench/results/h200/experiments/sweep9a_*).
 //

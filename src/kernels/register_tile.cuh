@@ -92,16 +92,13 @@ __device__ __forceinline__ void transpose_in_registers(uint4 (&v)[16 / E]) {
   }
 }
 
-/** The same for 8-byte rows: v[q] holds row q of a V x V block (V = 8 / E, E = 1, 2 or 4);
-    afterwards v[k] holds column k. The in-place squares whose rows are 8- but not 16-byte
-    aligned use it (inplace_region_pairs.cuh). */
+/** The same for 8-byte rows: v[q] holds row q of a V x V block (V = 8 / E, E = 1 or 2);
+    afterwards v[k] holds column k. The in-place squares of 1- and 2-byte elements whose rows
+    are 8- but not 16-byte aligned use it (inplace_region_pairs.cuh). */
 template <int E>
 __device__ __forceinline__ void transpose_in_registers(uint2 (&v)[8 / E]) {
-  if constexpr (E == 4) {
-    const uint2 a = v[0], b = v[1];
-    v[0] = make_uint2(a.x, b.x);
-    v[1] = make_uint2(a.y, b.y);
-  } else if constexpr (E == 2) {
+  static_assert(E == 1 || E == 2, "8-byte micro-tile rows serve 1- and 2-byte elements");
+  if constexpr (E == 2) {
     // Output row k, word m = elements k of input rows 2m and 2m + 1.
     uint2 in[4];
 #pragma unroll
