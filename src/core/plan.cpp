@@ -89,9 +89,15 @@ auto_path choose_automatic(const plan& p) {
   if (p.elem_bytes <= 2 && p.vec_in && p.vec_out) return auto_path::register_tile;
   // 16-byte elements whose output rows do not all start on a 32-byte sector (4095 x 4097):
   // a tile that starts each output row's stores on a sector, so that no sector is split
-  // between two tiles' stores (86.7 -> 90.6%, sweep 20). For 4 and 8 bytes its extra
-  // index work and staged rows cost more than the split sectors (77 -> 62%, 80 -> 77%).
+  // between two tiles' stores (86.7 -> 90.6%, sweep 20). 8-byte elements whose output rows
+  // are not 16-byte aligned, from kSectorTileMinBytes8 per call, on a 64 x 64 tile (sweep 30).
+  // For 4 bytes its extra index work and staged rows cost more than the split sectors (77 ->
+  // 62%).
   if (p.elem_bytes == 16 && p.elem_aligned && !rows_aligned(p.out, p.ld_out, p.stride_out, p.batch, 16, 32)) {
+    return auto_path::sector_tile;
+  }
+  if (p.elem_bytes == 8 && p.elem_aligned && !p.vec_out &&
+      saturating_mul(saturating_mul(p.batch, matrix), e) >= kSectorTileMinBytes8) {
     return auto_path::sector_tile;
   }
   // Output rows that are not 16-byte aligned, 1, 2 and 4 bytes, large problems: 16-byte

@@ -1,5 +1,6 @@
 // `auto` for 16-byte elements whose output rows do not all start on a 32-byte sector
-// (4095 x 4097, odd leading dimensions). A padded tile writes each output row's segment of
+// (4095 x 4097, odd leading dimensions), and for large problems of 8-byte elements whose
+// output rows are not 16-byte aligned. A padded tile writes each output row's segment of
 // TILE elements; when that segment does not start on a sector, its first and last sectors
 // are shared with the tiles above and below, each writing part of them at a different time.
 // Misaligned output rows, not input rows, are what is slow (sweep 20: 4095 x 4096 complex
@@ -11,9 +12,12 @@
 // tile come from input rows r0 - shift .. r0 - 1, so the tile stages kHalo = 32 / E - 1
 // input rows above its own (re-read from L2: the tile above read them shortly before). The
 // first tile of an output row starts at the row's first element, and the last runs to its
-// end. For 16-byte elements that is one more row per 32 (86.7 -> 90.6% at 4095 x 4097); for
-// 4 and 8 bytes the per-row shifts and 7 or 3 extra rows cost more than they save (77 ->
-// 62%, 80 -> 77%), so those keep the padded tile (plan.cpp).
+// end. For 16-byte elements that is one more row per 32 (86.7 -> 90.6% at 4095 x 4097). For
+// 8-byte elements a 32 x 32 tile on 256 threads cost more than it saved (80 -> 77%); a
+// 64 x 64 tile on 64 x 16 threads (3 extra rows per 64, 32 registers, two blocks per SM) gains
+// on problems larger than L2 can merge split sectors in (sweep 30: 9001 x 7003 73.6 -> 81.2%,
+// 16383 x 16385 70.1 -> 80.3%, 4095 x 4097 80.9 -> 82.7%) and loses below (2049 x 2047 91.7 ->
+// 86.8%), hence plan.cpp's size rule. 4 bytes keep the realigned tile (this tile: 77 -> 62%).
 #include "element_types.hpp"
 #include "launchers.hpp"
 #include "matrix_view.cuh"
@@ -94,7 +98,10 @@ void launch_shape(const plan& p) {
 template <class T>
 void launch_sector_tile(const plan& p) {
   if constexpr (has_vector_path<T> && sizeof(T) == 16) {  // element-aligned 16 bytes
-    launch_shape<T, 32, 8>(p);
+    launch_shape<T, 32, 8>(p);  // 32 x 16 threads: 4095 x 4097 90.6 -> 74.7% (sweep 30)
+    check_launch("sector_tile");
+  } else if constexpr (has_vector_path<T> && sizeof(T) == 8) {
+    launch_shape<T, 64, 16>(p);  // 64 x 8 threads: 81.2 -> 78.9% at 9001 x 7003
     check_launch("sector_tile");
   } else {
     raise(status::internal_error, "sector tile planned for ", sizeof(T), "-byte elements");

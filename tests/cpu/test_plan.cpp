@@ -89,7 +89,10 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(shaped(2897, 2895, 4))).path, auto_path::unaligned_tile);  // 34 MB
   EXPECT_EQ(finalize(validate(shaped(3549, 3547, 4))).path, auto_path::realigned_tile);  // 50 MB
   EXPECT_EQ(finalize(validate(batch_of(4, 2049, 2047, 4))).path, auto_path::realigned_tile);  // 67 MB per call
-  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 8))).path, auto_path::unaligned_tile);
+  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 8))).path, auto_path::sector_tile);     // 128 MiB
+  EXPECT_EQ(finalize(validate(shaped(3500, 3501, 8))).path, auto_path::unaligned_tile);  // 93.5 MiB
+  EXPECT_EQ(finalize(validate(batch_of(100, 401, 400, 8))).path, auto_path::sector_tile);  // 122 MiB per call
+  EXPECT_EQ(finalize(validate(shaped(8193, 8192, 8))).path, auto_path::sector_tile);  // output rows only
   EXPECT_EQ(finalize(validate(shaped(4095, 4097, 16))).path, auto_path::sector_tile);
   EXPECT_EQ(finalize(validate(shaped(4096, 4097, 16))).path, auto_path::tiled_padded);  // output rows aligned
 }

@@ -1,6 +1,7 @@
 // The sector tile (src/kernels/sector_tile.cu): `auto` for 16-byte elements whose output
-// rows do not all start on a 32-byte sector. Each case first checks, on the CPU plan,
-// that it takes the sector tile, then runs on the GPU against the CPU reference with the
+// rows do not all start on a 32-byte sector, and for 8-byte elements whose output rows are
+// not 16-byte aligned from 96 MiB per call (the 8-byte cases batch their layout up to that
+// size). Each case first checks, on the CPU plan, that it takes the sector tile, then runs on the GPU against the CPU reference with the
 // output poisoned and guarded. The shapes make every output row start at its own offset,
 // end the last tile partially or exactly (a whole last tile must still write the shifted
 // elements of the tile above), and add batches, leading dimensions and a pointer one
@@ -8,8 +9,11 @@
 #include "gpu_case.hpp"
 #include "planned_path.hpp"
 
+#include "core/plan.hpp"
+
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <tuple>
 
@@ -20,7 +24,7 @@ enum class layout { partial_last_tile, whole_last_tile, suite_shape, batched_ld,
 const char* const layout_names[] = {"partial_last_tile",  "whole_last_tile",    "suite_shape",
                                     "batched_ld",         "offset_one_element", "ld_out_only"};
 
-using param = std::tuple<std::size_t, int>;  // element bytes (16), layout
+using param = std::tuple<std::size_t, int>;  // element bytes (8 or 16), layout
 
 class SectorTile : public ::testing::TestWithParam<param> {};
 
@@ -43,6 +47,10 @@ TEST_P(SectorTile, MatchesCpuReference) {
       break;
     case layout::ld_out_only: c.rows = 256, c.cols = 256, c.ld_out_pad = 3; break;  // only the output misaligned
   }
+  if (elem == 8) {  // 8-byte elements take the tile from kSectorTileMinBytes8 per call
+    const std::int64_t matrix_bytes = c.rows * c.cols * 8;
+    c.batch = std::max(c.batch, (detail::kSectorTileMinBytes8 + matrix_bytes - 1) / matrix_bytes);
+  }
   c.seed = 0x5EC70000u + static_cast<std::uint64_t>(elem * 100 + lay);
   ASSERT_EQ(planned_path(c), detail::auto_path::sector_tile) << c.describe();
   EXPECT_TRUE(run_case(c));
@@ -54,7 +62,7 @@ std::string param_name(const ::testing::TestParamInfo<param>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Layouts, SectorTile,
-                         ::testing::Combine(::testing::Values<std::size_t>(16), ::testing::Range(0, 6)),
+                         ::testing::Combine(::testing::Values<std::size_t>(8, 16), ::testing::Range(0, 6)),
                          param_name);
 
 }  // namespace
