@@ -1,8 +1,8 @@
 // The sector tile (src/kernels/sector_tile.cu): `auto` for 16-byte elements whose output
 // rows do not all start on a 32-byte sector, and for 8-byte elements whose output rows are
 // not 16-byte aligned from 96 MiB per call (the 8-byte cases batch their layout up to that
-// size). Each case first checks, on the CPU plan, that it takes the sector tile, then runs on the GPU against the CPU reference with the
-// output poisoned and guarded. The shapes make every output row start at its own offset,
+// size). Each case first checks, on the CPU plan, that it takes the sector tile, then runs
+// on the GPU against the CPU reference with the output poisoned and guarded. The shapes make every output row start at its own offset,
 // end the last tile partially or exactly (a whole last tile must still write the shifted
 // elements of the tile above), and add batches, leading dimensions and a pointer one
 // element off.
