@@ -36,7 +36,8 @@ void launch_automatic(const plan& p) {
     case auto_path::sector_tile: return launch_sector_tile<T>(p);
     case auto_path::split_tile:
       if constexpr (std::is_same_v<T, unsigned long long>) return launch_split_tile_8(p);
-      break;  // only planned for aligned 8-byte elements
+      if constexpr (std::is_same_v<T, uint4>) return launch_split_tile_16(p);
+      break;  // only planned for aligned 8- and 16-byte elements
     case auto_path::vectorized_streaming: return launch_vectorized_streaming<T>(p);
     case auto_path::tiled_padded:
     case auto_path::diagonal: {

@@ -74,8 +74,8 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(shaped(16384, 16384, 4))).path, auto_path::vectorized_streaming);
   EXPECT_EQ(finalize(validate(shaped(16384, 1024, 8))).path, auto_path::tiled_padded);  // 8 KiB input pitch
   EXPECT_EQ(finalize(validate(shaped(8192, 8192, 8))).path, auto_path::tiled_padded);   // 64 KiB both
-  EXPECT_EQ(finalize(validate(shaped(16384, 16384, 16))).path, auto_path::tiled_padded);
-  EXPECT_EQ(finalize(validate(shaped(4096, 4096, 16))).path, auto_path::tiled_padded);
+  EXPECT_EQ(finalize(validate(shaped(16384, 16384, 16))).path, auto_path::split_tile);
+  EXPECT_EQ(finalize(validate(shaped(4096, 4096, 16))).path, auto_path::split_tile);
   // Output rows that are not 16-byte aligned take the realigned tile for 1, 2 and 4 bytes
   // from 12 / 16 / 48 MiB per call on; other misaligned rows the unaligned (wide padded)
   // tile; 16-byte elements whose output rows are off 32-byte sectors the sector tile.
@@ -94,7 +94,7 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(batch_of(100, 401, 400, 8))).path, auto_path::sector_tile);  // 122 MiB per call
   EXPECT_EQ(finalize(validate(shaped(8193, 8192, 8))).path, auto_path::sector_tile);  // output rows only
   EXPECT_EQ(finalize(validate(shaped(4095, 4097, 16))).path, auto_path::sector_tile);
-  EXPECT_EQ(finalize(validate(shaped(4096, 4097, 16))).path, auto_path::tiled_padded);  // output rows aligned
+  EXPECT_EQ(finalize(validate(shaped(4096, 4097, 16))).path, auto_path::split_tile);  // output rows aligned
 }
 
 TEST(Plan, ElementMisalignedPointersTakeTheUnalignedTile) {
