@@ -209,19 +209,15 @@ void launch_squares(T* data, std::int64_t batch, Layout layout, cudaStream_t str
     constexpr int TILE = tile_for<E>();
     if (vector_rows && n >= TILE) {
       const std::int64_t tiles = (n + TILE - 1) / TILE;
-      if constexpr (E == 8 || E == 16) {
-        // 8-byte elements: 128 threads (4 vectors of each tile per thread in flight) on the
-        // triangle grid: 90.0 -> 93.0% of memcpy at 8192^2, 86.7 -> 90.4% at 32768^2; each
-        // change alone gives part of it (sweep 12). 16-byte elements likewise (8 vectors of
-        // each tile per thread, 164 registers): 4096^2 90.4 -> 91.5%, 16384^2 86.1 -> 87.6%,
-        // 32768^2 88.8 -> 90.7% (sweep 31); the triangle grid alone had measured -0.7 to +1.3
-        // points for 4 and 16 bytes, so 4 bytes keep the square grid.
-        inplace_square_vector_kernel<T, TILE, 128, true, Layout>
-            <<<upper_triangle_grid(tiles, batch), 128, 0, stream>>>(data, batch, layout, tiles);
-      } else {
-        inplace_square_vector_kernel<T, TILE, 256, false, Layout>
-            <<<owned_pair_grid(tiles, batch), 256, 0, stream>>>(data, batch, layout, tiles);
-      }
+      // 128 threads (4 to 8 vectors of each tile per thread in flight) on the triangle grid,
+      // against 256 threads on the square grid whose lower half exits at once: 8-byte
+      // elements 90.0 -> 93.0% of memcpy at 8192^2, 86.7 -> 90.4% at 32768^2 (sweep 12; each
+      // change alone gives part of it); 16-byte 4096^2 90.4 -> 91.5%, 16384^2 86.1 -> 87.6%,
+      // 32768^2 88.8 -> 90.7%; 4-byte 16384^2 90.5 -> 92.0%, 32768^2 87.3 -> 88.6%, the
+      // squares of 30000 x 7000 (square grid) 34.0 -> 35.8% for the whole transpose, 4096^2
+      // level (sweep 31). 1- and 2-byte elements with 16-byte rows never get here (regions).
+      inplace_square_vector_kernel<T, TILE, 128, true, Layout>
+          <<<upper_triangle_grid(tiles, batch), 128, 0, stream>>>(data, batch, layout, tiles);
       check_launch("inplace_square (16-byte vectors)");
       return;
     }
