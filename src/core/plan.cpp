@@ -96,8 +96,8 @@ auto_path choose_automatic(const plan& p) {
   if (p.elem_bytes == 16 && p.elem_aligned && !rows_aligned(p.out, p.ld_out, p.stride_out, p.batch, 16, 32)) {
     return auto_path::sector_tile;
   }
-  if (p.elem_bytes == 8 && p.elem_aligned && !p.vec_out &&
-      saturating_mul(saturating_mul(p.batch, matrix), e) >= kSectorTileMinBytes8) {
+  const std::int64_t call_bytes = saturating_mul(saturating_mul(p.batch, matrix), e);
+  if (p.elem_bytes == 8 && p.elem_aligned && !p.vec_out && call_bytes >= kSectorTileMinBytes8) {
     return auto_path::sector_tile;
   }
   // Output rows that are not 16-byte aligned, 1, 2 and 4 bytes, large problems: 16-byte
@@ -105,9 +105,8 @@ auto_path choose_automatic(const plan& p) {
   // output sector written by one tile (realigned_tile.cu: 9001 x 7003 bytes 46 -> 62%,
   // 2-byte 60 -> 70%, fp32 64 -> 78%).
   if (!p.vec_out && p.elem_aligned && p.elem_bytes <= 4) {
-    const std::int64_t bytes = saturating_mul(saturating_mul(p.batch, matrix), e);
     const std::int64_t from = p.elem_bytes == 1 ? kRealignedMinBytes1 : p.elem_bytes == 2 ? kRealignedMinBytes2 : kRealignedMinBytes4;
-    if (bytes >= from) return auto_path::realigned_tile;
+    if (call_bytes >= from) return auto_path::realigned_tile;
   }
   // Other rows that are not 16-byte aligned (odd leading dimensions, offset pointers): the
   // 16-byte paths would fall back to scalar accesses; a padded tile with one-element

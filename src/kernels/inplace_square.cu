@@ -21,6 +21,9 @@ namespace {
 
 constexpr int kTile = 32, kRows = 8;
 
+/** Threads per block of the 16-byte vector tile pairs (launch_squares says why). */
+constexpr int kVectorThreads = 128;
+
 template <class T, class Layout>
 __global__ void __launch_bounds__(kTile* kRows) inplace_square_kernel(T* data, std::int64_t batch, Layout layout,
                                                                       std::int64_t tiles) {
@@ -69,94 +72,90 @@ __global__ void __launch_bounds__(kTile* kRows) inplace_square_kernel(T* data, s
 // with for small elements. Needs 16-byte aligned rows (n a multiple of V). Edge pairs: scalar
 // loops for packed squares; masked vectors for a square grid's (the scalar loops cost its
 // 1000 x 1000 squares 7% of their pass, sweep 28).
-// TRIANGLE: a 1-D grid of the owned pairs only (upper_triangle_pair) instead of the square
-// grid whose lower half exits at once.
-template <class T, int TILE, int kThreads, bool TRIANGLE, class Layout, bool MASKED = std::is_same_v<Layout, grid_squares>>
-__global__ void __launch_bounds__(kThreads) inplace_square_vector_kernel(T* data, std::int64_t batch, Layout layout,
-                                                                         std::int64_t tiles) {
+// A 1-D grid of the owned pairs only (upper_triangle_pair), kVectorThreads threads each.
+template <class T, int TILE, class Layout, bool MASKED = std::is_same_v<Layout, grid_squares>>
+__global__ void __launch_bounds__(kVectorThreads)
+    inplace_square_vector_kernel(T* data, std::int64_t batch, Layout layout, std::int64_t tiles) {
   const std::int64_t n = layout.n, ld = layout.ld();
-  constexpr int E = sizeof(T), V = 16 / E, VPR = TILE / V, PER_THREAD = TILE * VPR / kThreads;
-  static_assert(VPR % 8 == 0 && (TILE * VPR) % kThreads == 0, "tile shape must fit the warp layout");
+  constexpr int E = sizeof(T), V = 16 / E, VPR = TILE / V, PER_THREAD = TILE * VPR / kVectorThreads;
+  static_assert(VPR % 8 == 0 && (TILE * VPR) % kVectorThreads == 0, "tile shape must fit the warp layout");
   union pack {
     uint4 v;
     T e[V];
   };
   __shared__ T a[TILE][TILE + 1];
   __shared__ T b[TILE][TILE + 1];
-  const std::int64_t rows = TRIANGLE ? 1 : tiles, cols = TRIANGLE ? tiles * (tiles + 1) / 2 : tiles;
+  const std::int64_t pairs = tiles * (tiles + 1) / 2;
   for (std::int64_t m = blockIdx.z; m < batch; m += gridDim.z) {
     T* mat = data + layout.base(m);
-    for (std::int64_t y = blockIdx.y; y < rows; y += gridDim.y) {
-      for (std::int64_t x = blockIdx.x; x < cols; x += gridDim.x) {
-        std::int64_t i = y, j = x;
-        if constexpr (TRIANGLE) upper_triangle_pair(x, tiles, i, j);
-        if (j < i) continue;  // the pair (j, i) is owned by the block of (i, j)
-        const std::int64_t r0 = i * TILE, c0 = j * TILE;
-        // A = rows r0.., cols c0.. and B = rows c0.., cols r0.., each clipped to the matrix:
-        // a_rows x a_cols and a_cols x a_rows. n is a multiple of V (16-byte rows), so every
-        // vector is wholly inside or outside. MASKED: edge pairs take the vectors with masks;
-        // otherwise scalar loops (the masks cost the packed squares' 4-byte kernel 74 -> 98
-        // registers and a block per SM: 4096^2 0.96 -> 0.92 of out-of-place).
-        const bool diagonal = i == j, vectors = MASKED || c0 + TILE <= n;  // r0 <= c0
-        const int a_rows = static_cast<int>(min(std::int64_t{TILE}, n - r0));
-        const int a_cols = static_cast<int>(min(std::int64_t{TILE}, n - c0));
-        auto in_a = [&](int row, int vc) { return !MASKED || (row < a_rows && vc * V < a_cols); };
-        auto in_b = [&](int row, int vc) { return !MASKED || (row < a_cols && vc * V < a_rows); };
-        // Stage A and B (all loads before any store).
-        if (vectors) {
-          uint4 va[PER_THREAD], vb[PER_THREAD];
+    for (std::int64_t x = blockIdx.x; x < pairs; x += gridDim.x) {
+      std::int64_t i, j;  // i <= j
+      upper_triangle_pair(x, tiles, i, j);
+      const std::int64_t r0 = i * TILE, c0 = j * TILE;
+      // A = rows r0.., cols c0.. and B = rows c0.., cols r0.., each clipped to the matrix:
+      // a_rows x a_cols and a_cols x a_rows. n is a multiple of V (16-byte rows), so every
+      // vector is wholly inside or outside. MASKED: edge pairs take the vectors with masks;
+      // otherwise scalar loops (the masks cost the packed squares' 4-byte kernel 74 -> 98
+      // registers and a block per SM: 4096^2 0.96 -> 0.92 of out-of-place).
+      const bool diagonal = i == j, vectors = MASKED || c0 + TILE <= n;  // r0 <= c0
+      const int a_rows = static_cast<int>(min(std::int64_t{TILE}, n - r0));
+      const int a_cols = static_cast<int>(min(std::int64_t{TILE}, n - c0));
+      auto in_a = [&](int row, int vc) { return !MASKED || (row < a_rows && vc * V < a_cols); };
+      auto in_b = [&](int row, int vc) { return !MASKED || (row < a_cols && vc * V < a_rows); };
+      // Stage A and B (all loads before any store).
+      if (vectors) {
+        uint4 va[PER_THREAD], vb[PER_THREAD];
 #pragma unroll
-          for (int k = 0; k < PER_THREAD; ++k) {
-            int row, vc;
-            slot_position<VPR>(threadIdx.x + k * kThreads, row, vc);
-            if (in_a(row, vc)) va[k] = *reinterpret_cast<const uint4*>(mat + (r0 + row) * ld + c0 + vc * V);
-            if (!diagonal && in_b(row, vc)) vb[k] = *reinterpret_cast<const uint4*>(mat + (c0 + row) * ld + r0 + vc * V);
-          }
+        for (int k = 0; k < PER_THREAD; ++k) {
+          int row, vc;
+          slot_position<VPR>(threadIdx.x + k * kVectorThreads, row, vc);
+          if (in_a(row, vc)) va[k] = *reinterpret_cast<const uint4*>(mat + (r0 + row) * ld + c0 + vc * V);
+          if (!diagonal && in_b(row, vc)) vb[k] = *reinterpret_cast<const uint4*>(mat + (c0 + row) * ld + r0 + vc * V);
+        }
 #pragma unroll
-          for (int k = 0; k < PER_THREAD; ++k) {
-            int row, vc;
-            slot_position<VPR>(threadIdx.x + k * kThreads, row, vc);
-            pack pa, pb;
-            pa.v = va[k];
-            pb.v = vb[k];
+        for (int k = 0; k < PER_THREAD; ++k) {
+          int row, vc;
+          slot_position<VPR>(threadIdx.x + k * kVectorThreads, row, vc);
+          pack pa, pb;
+          pa.v = va[k];
+          pb.v = vb[k];
 #pragma unroll
-            for (int e = 0; e < V; ++e) {
-              a[row][vc * V + e] = pa.e[e];
-              if (!diagonal) b[row][vc * V + e] = pb.e[e];
-            }
-          }
-        } else {
-          for (int k = threadIdx.x; k < TILE * TILE; k += kThreads) {
-            const int row = k / TILE, col = k % TILE;
-            if (r0 + row < n && c0 + col < n) a[row][col] = mat[(r0 + row) * ld + c0 + col];
-            if (!diagonal && c0 + row < n && r0 + col < n) b[row][col] = mat[(c0 + row) * ld + r0 + col];
+          for (int e = 0; e < V; ++e) {
+            a[row][vc * V + e] = pa.e[e];
+            if (!diagonal) b[row][vc * V + e] = pb.e[e];
           }
         }
-        __syncthreads();
-        // A^T goes to rows c0.., cols r0..; B^T (A^T again on the diagonal) to rows r0.., cols c0...
-        if (vectors) {
-#pragma unroll
-          for (int k = 0; k < PER_THREAD; ++k) {
-            int orow, ovc;
-            slot_position<VPR>(threadIdx.x + k * kThreads, orow, ovc);
-            pack pa, pb;
-#pragma unroll
-            for (int e = 0; e < V; ++e) {
-              pa.e[e] = a[ovc * V + e][orow];
-              if (!diagonal) pb.e[e] = b[ovc * V + e][orow];
-            }
-            if (in_b(orow, ovc)) *reinterpret_cast<uint4*>(mat + (c0 + orow) * ld + r0 + ovc * V) = pa.v;
-            if (!diagonal && in_a(orow, ovc)) *reinterpret_cast<uint4*>(mat + (r0 + orow) * ld + c0 + ovc * V) = pb.v;
-          }
-        } else {
-          for (int k = threadIdx.x; k < TILE * TILE; k += kThreads) {
-            const int row = k / TILE, col = k % TILE;
-            if (c0 + row < n && r0 + col < n) mat[(c0 + row) * ld + r0 + col] = a[col][row];
-            if (!diagonal && r0 + row < n && c0 + col < n) mat[(r0 + row) * ld + c0 + col] = b[col][row];
-          }
+      } else {
+        for (int k = threadIdx.x; k < TILE * TILE; k += kVectorThreads) {
+          const int row = k / TILE, col = k % TILE;
+          if (r0 + row < n && c0 + col < n) a[row][col] = mat[(r0 + row) * ld + c0 + col];
+          if (!diagonal && c0 + row < n && r0 + col < n) b[row][col] = mat[(c0 + row) * ld + r0 + col];
         }
-        __syncthreads();
       }
+      __syncthreads();
+      // A^T goes to rows c0.., cols r0..; B^T (A^T again on the diagonal) to rows r0.., cols c0...
+      if (vectors) {
+#pragma unroll
+        for (int k = 0; k < PER_THREAD; ++k) {
+          int orow, ovc;
+          slot_position<VPR>(threadIdx.x + k * kVectorThreads, orow, ovc);
+          pack pa, pb;
+#pragma unroll
+          for (int e = 0; e < V; ++e) {
+            pa.e[e] = a[ovc * V + e][orow];
+            if (!diagonal) pb.e[e] = b[ovc * V + e][orow];
+          }
+          if (in_b(orow, ovc)) *reinterpret_cast<uint4*>(mat + (c0 + orow) * ld + r0 + ovc * V) = pa.v;
+          if (!diagonal && in_a(orow, ovc)) *reinterpret_cast<uint4*>(mat + (r0 + orow) * ld + c0 + ovc * V) = pb.v;
+        }
+      } else {
+        for (int k = threadIdx.x; k < TILE * TILE; k += kVectorThreads) {
+          const int row = k / TILE, col = k % TILE;
+          if (c0 + row < n && r0 + col < n) mat[(c0 + row) * ld + r0 + col] = a[col][row];
+          if (!diagonal && r0 + row < n && c0 + col < n) mat[(r0 + row) * ld + c0 + col] = b[col][row];
+        }
+      }
+      __syncthreads();
     }
   }
 }
@@ -216,8 +215,8 @@ void launch_squares(T* data, std::int64_t batch, Layout layout, cudaStream_t str
       // 32768^2 88.8 -> 90.7%; 4-byte 16384^2 90.5 -> 92.0%, 32768^2 87.3 -> 88.6%, the
       // squares of 30000 x 7000 (square grid) 34.0 -> 35.8% for the whole transpose, 4096^2
       // level (sweep 31). 1- and 2-byte elements with 16-byte rows never get here (regions).
-      inplace_square_vector_kernel<T, TILE, 128, true, Layout>
-          <<<upper_triangle_grid(tiles, batch), 128, 0, stream>>>(data, batch, layout, tiles);
+      inplace_square_vector_kernel<T, TILE, Layout>
+          <<<upper_triangle_grid(tiles, batch), kVectorThreads, 0, stream>>>(data, batch, layout, tiles);
       check_launch("inplace_square (16-byte vectors)");
       return;
     }

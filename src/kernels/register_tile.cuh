@@ -34,6 +34,9 @@ struct register_tile_shape {
 __device__ __forceinline__ std::uint32_t word(const uint4& v, int i) {
   return i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w;
 }
+__device__ __forceinline__ std::uint32_t word(const uint2& v, int i) { return i == 0 ? v.x : v.y; }
+__device__ __forceinline__ uint4 vector_of(const std::uint32_t (&w)[4]) { return make_uint4(w[0], w[1], w[2], w[3]); }
+__device__ __forceinline__ uint2 vector_of(const std::uint32_t (&w)[2]) { return make_uint2(w[0], w[1]); }
 
 /** a, b, c, d: rows 0-3 of a 4 x 4 block of bytes, one word each; o[x]: its column x
  *  (byte x of a, b, c, d in that order), 8 byte permutes. */
@@ -45,6 +48,43 @@ __device__ __forceinline__ void transpose_4x4_bytes(std::uint32_t a, std::uint32
   o[1] = __byte_perm(t0, t2, 0x7632);
   o[2] = __byte_perm(t1, t3, 0x5410);
   o[3] = __byte_perm(t1, t3, 0x7632);
+}
+
+/** v[q]: row q of a 4W x 4W block of bytes, W words per row (Vec: uint4 or uint2);
+ *  afterwards v[k] holds column k. The W x W blocks of 4 x 4 bytes are transposed with 8
+ *  permutes each; block (I, J) (rows 4I.., word J) becomes rows 4J.., word I. */
+template <int W, class Vec>
+__device__ __forceinline__ void transpose_bytes(Vec (&v)[4 * W]) {
+  std::uint32_t out[4 * W][W];
+#pragma unroll
+  for (int I = 0; I < W; ++I) {
+#pragma unroll
+    for (int J = 0; J < W; ++J) {
+      std::uint32_t o[4];
+      transpose_4x4_bytes(word(v[4 * I], J), word(v[4 * I + 1], J), word(v[4 * I + 2], J), word(v[4 * I + 3], J), o);
+#pragma unroll
+      for (int x = 0; x < 4; ++x) out[4 * J + x][I] = o[x];
+    }
+  }
+#pragma unroll
+  for (int k = 0; k < 4 * W; ++k) v[k] = vector_of(out[k]);
+}
+
+/** The same for a 2W x 2W block of 2-byte elements: output row k, word m = elements k of
+ *  input rows 2m and 2m + 1 (word k / 2 of each). */
+template <int W, class Vec>
+__device__ __forceinline__ void transpose_halves(Vec (&v)[2 * W]) {
+  Vec in[2 * W];
+#pragma unroll
+  for (int q = 0; q < 2 * W; ++q) in[q] = v[q];
+#pragma unroll
+  for (int k = 0; k < 2 * W; ++k) {
+    const unsigned sel = (k & 1) ? 0x7632u : 0x5410u;  // high or low halves of both words
+    std::uint32_t w[W];
+#pragma unroll
+    for (int m = 0; m < W; ++m) w[m] = __byte_perm(word(in[2 * m], k / 2), word(in[2 * m + 1], k / 2), sel);
+    v[k] = vector_of(w);
+  }
 }
 
 /** v[q] holds row q of a V x V block of E-byte elements; afterwards v[k] holds column k. */
@@ -61,34 +101,9 @@ __device__ __forceinline__ void transpose_in_registers(uint4 (&v)[16 / E]) {
     v[2] = make_uint4(a.z, b.z, c.z, d.z);
     v[3] = make_uint4(a.w, b.w, c.w, d.w);
   } else if constexpr (E == 2) {
-    // Output row k, word m = elements k of input rows 2m and 2m + 1 (word k / 2 of each).
-    uint4 in[8];
-#pragma unroll
-    for (int q = 0; q < 8; ++q) in[q] = v[q];
-#pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const unsigned sel = (k & 1) ? 0x7632u : 0x5410u;  // high or low halves of both words
-      std::uint32_t w[4];
-#pragma unroll
-      for (int m = 0; m < 4; ++m) w[m] = __byte_perm(word(in[2 * m], k / 2), word(in[2 * m + 1], k / 2), sel);
-      v[k] = make_uint4(w[0], w[1], w[2], w[3]);
-    }
+    transpose_halves<4>(v);
   } else if constexpr (E == 1) {
-    // 16 x 16 bytes as 4 x 4 blocks of 4 x 4 bytes: transpose each block with 8 permutes;
-    // block (I, J) (rows 4I.., word J) becomes rows 4J.., word I.
-    std::uint32_t out[16][4];
-#pragma unroll
-    for (int I = 0; I < 4; ++I) {
-#pragma unroll
-      for (int J = 0; J < 4; ++J) {
-        std::uint32_t o[4];
-        transpose_4x4_bytes(word(v[4 * I], J), word(v[4 * I + 1], J), word(v[4 * I + 2], J), word(v[4 * I + 3], J), o);
-#pragma unroll
-        for (int x = 0; x < 4; ++x) out[4 * J + x][I] = o[x];
-      }
-    }
-#pragma unroll
-    for (int k = 0; k < 16; ++k) v[k] = make_uint4(out[k][0], out[k][1], out[k][2], out[k][3]);
+    transpose_bytes<4>(v);
   }
 }
 
@@ -99,33 +114,9 @@ template <int E>
 __device__ __forceinline__ void transpose_in_registers(uint2 (&v)[8 / E]) {
   static_assert(E == 1 || E == 2, "8-byte micro-tile rows serve 1- and 2-byte elements");
   if constexpr (E == 2) {
-    // Output row k, word m = elements k of input rows 2m and 2m + 1.
-    uint2 in[4];
-#pragma unroll
-    for (int q = 0; q < 4; ++q) in[q] = v[q];
-#pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const unsigned sel = (k & 1) ? 0x7632u : 0x5410u;
-      const std::uint32_t w0 = k < 2 ? in[0].x : in[0].y, w1 = k < 2 ? in[1].x : in[1].y;
-      const std::uint32_t w2 = k < 2 ? in[2].x : in[2].y, w3 = k < 2 ? in[3].x : in[3].y;
-      v[k] = make_uint2(__byte_perm(w0, w1, sel), __byte_perm(w2, w3, sel));
-    }
-  } else if constexpr (E == 1) {
-    // 8 x 8 bytes as 2 x 2 blocks of 4 x 4: block (I, J) (rows 4I.., word J) becomes rows 4J.., word I.
-    std::uint32_t out[8][2];
-#pragma unroll
-    for (int I = 0; I < 2; ++I) {
-#pragma unroll
-      for (int J = 0; J < 2; ++J) {
-        const auto w = [&](int q) { return J == 0 ? v[4 * I + q].x : v[4 * I + q].y; };
-        std::uint32_t o[4];
-        transpose_4x4_bytes(w(0), w(1), w(2), w(3), o);
-#pragma unroll
-        for (int x = 0; x < 4; ++x) out[4 * J + x][I] = o[x];
-      }
-    }
-#pragma unroll
-    for (int k = 0; k < 8; ++k) v[k] = make_uint2(out[k][0], out[k][1]);
+    transpose_halves<2>(v);
+  } else {
+    transpose_bytes<2>(v);
   }
 }
 
