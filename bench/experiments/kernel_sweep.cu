@@ -11,7 +11,9 @@
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern [ROWSxCOLS ...]
+// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect [ROWSxCOLS ...]
+//   walks: sweep 32, the square grid's walks (30000 x 7000 and 7000 x 30000, 1, 2, 4 bytes)
+//   rect:  sweep 33, a plain padded tile launched down tile columns (default the large auto shapes)
 //   tma:   4, 8, 16 bytes; default 4096^2 8192^2 16384^2 32768x8192 2048x8192
 //   split: 1 to 16 bytes (1 and 2 only on unaligned shapes); default 4095x4097 8191x8193
 //          8192^2 16384^2 32768x8192
@@ -28,6 +30,11 @@
 #include "../../src/kernels/small_batch.cuh"
 #include "../../src/kernels/batch_micro_tile.cuh"
 #include "../../src/kernels/batch_interleave.cuh"
+#include "../../src/kernels/launchers.hpp"
+#include "../../src/kernels/split_walks.cuh"
+#include "../../src/kernels/square_pairs.hpp"
+#include "../../src/core/square_grid.hpp"
+#include "../../src/core/fast_divider.hpp"
 #include "../../src/core/plan.hpp"
 #include "../../src/core/validate.hpp"
 #include "../../tools/common/device_buffer.hpp"
@@ -116,15 +123,18 @@ class sweep {
   }
 
   /** Times an in-place operation on the output buffers; verifies it on a copy of the input. */
-  void report_inplace(const std::string& name, const std::function<void(void*)>& op) {
-    XPOSE_TOOLING_CUDA(cudaMemcpy(out_[0].get(), in_[0].get(), bytes_, cudaMemcpyDeviceToDevice));
-    op(out_[0].get());
-    std::vector<unsigned char> got(bytes_);
-    XPOSE_TOOLING_CUDA(cudaMemcpy(got.data(), out_[0].get(), bytes_, cudaMemcpyDeviceToHost));
-    const bool ok = std::memcmp(got.data(), expected_.data(), bytes_) == 0;
+  void report_inplace(const std::string& name, const std::function<void(void*)>& op, bool verify = true) {
+    bool ok = true;
+    if (verify) {
+      XPOSE_TOOLING_CUDA(cudaMemcpy(out_[0].get(), in_[0].get(), bytes_, cudaMemcpyDeviceToDevice));
+      op(out_[0].get());
+      std::vector<unsigned char> got(bytes_);
+      XPOSE_TOOLING_CUDA(cudaMemcpy(got.data(), out_[0].get(), bytes_, cudaMemcpyDeviceToHost));
+      ok = std::memcmp(got.data(), expected_.data(), bytes_) == 0;
+    }
     const double ms = time([&](int i) { op(out_[i % sets_].get()); });
     XPOSE_TOOLING_CUDA(cudaGetLastError());
-    std::printf("  %-34s %.4f ms  %6.1f%%  %s\n", name.c_str(), ms, 100.0 * memcpy_ms_ / ms, ok ? "ok" : "WRONG");
+    std::printf("  %-34s %.4f ms  %6.1f%%  %s\n", name.c_str(), ms, 100.0 * memcpy_ms_ / ms, verify ? (ok ? "ok" : "WRONG") : "");
   }
 
   /** The library's own plan for this packed case (validated, alignment flags derived). */
@@ -469,6 +479,424 @@ void run_pattern_case(const bench_case& c) {
   pattern_variant<128, 512, false>(s, c);
 }
 
+// Sweep 32: the square grid's walks (split_walks.cuh) against the bound of their memory
+// pattern (next-copy), against segmented walks and against walks whose position chain
+// carries no test (bench/results/h200/experiments/sweep32_square_grid_walks.txt).
+
+/** The walks' DRAM footprint without their chains: super-element q of `in` copied to next(q)
+    of `out`, one piece per thread. */
+template <class C>
+__global__ void __launch_bounds__(256) next_copy_kernel(const C* in, C* out, int pieces, square_grid_cycles cycles) {
+  const std::int64_t t = std::int64_t{blockIdx.x} * 256 + threadIdx.x;
+  const std::int64_t q = t / pieces, i = t - q * pieces;
+  if (q < 1 || q >= cycles.modulus) return;
+  out[cycles.next(q) * pieces + i] = in[q * pieces + i];
+}
+
+// Walks whose position chain carries no test: next() computed LA steps ahead
+// unconditionally, the stop tests (independent of each other) after it, and the split-point
+// test by a multiplicative inverse (divisibility of an odd factor) instead of a remainder.
+struct fast_splits {
+  std::uint32_t every = 1, last = 0, shift = 0, inverse = 1, limit = 0xFFFFFFFFu;
+  static fast_splits of(const cycle_splits& c) {
+    fast_splits f;
+    f.every = static_cast<std::uint32_t>(c.every);
+    f.last = static_cast<std::uint32_t>(c.every * c.count);
+    std::uint32_t odd = f.every;
+    while (odd % 2 == 0) {
+      odd /= 2;
+      ++f.shift;
+    }
+    std::uint32_t x = odd;  // Newton: x = odd^-1 mod 2^32
+    for (int i = 0; i < 5; ++i) x *= 2u - odd * x;
+    f.inverse = x;
+    f.limit = 0xFFFFFFFFu / odd;
+    return f;
+  }
+  __device__ bool contains(std::uint32_t q) const {
+    return q - 1u < last && (q & ((1u << shift) - 1u)) == 0 && (q >> shift) * inverse <= limit;
+  }
+};
+
+template <int LA, class C, class Cycles>
+__device__ __forceinline__ void fast_walk(C* b, int pieces, std::int64_t p, C carry, const Cycles& cycles,
+                                          const fast_splits& fs) {
+  std::int64_t q = p;
+  for (;;) {
+    std::int32_t pos[LA];
+#pragma unroll
+    for (int u = 0; u < LA; ++u) {
+      q = cycles.next(q);
+      pos[u] = static_cast<std::int32_t>(q);
+    }
+    int stop = LA;
+#pragma unroll
+    for (int u = LA - 1; u >= 0; --u) {
+      if (pos[u] == p || fs.contains(static_cast<std::uint32_t>(pos[u]))) stop = u;
+    }
+    C v[LA];
+#pragma unroll
+    for (int u = 0; u < LA; ++u) {
+      if (u < stop) v[u] = b[std::int64_t{pos[u]} * pieces];
+    }
+#pragma unroll
+    for (int u = 0; u < LA; ++u) {
+      if (u <= stop) b[std::int64_t{pos[u]} * pieces] = u == 0 ? carry : v[u - 1];
+    }
+    if (stop < LA) return;
+    carry = v[LA - 1];
+  }
+}
+
+/** Leader test with the chain free of tests, LA positions at a time. */
+template <int LA, class Cycles>
+__device__ __forceinline__ bool fast_leads(std::int64_t p, const Cycles& cycles, const fast_splits& fs) {
+  std::int64_t q = p;
+  for (bool first = true;; first = false) {
+    std::int64_t pos[LA];
+#pragma unroll
+    for (int u = 0; u < LA; ++u) {
+      q = cycles.next(q);
+      pos[u] = q;
+    }
+    if (first && pos[0] == p) return false;  // a fixed point
+    bool back = false, out = false;
+#pragma unroll
+    for (int u = LA - 1; u >= 0; --u) {
+      if (pos[u] == p) {
+        back = true;
+        out = false;
+      } else if (pos[u] < p || fs.contains(static_cast<std::uint32_t>(pos[u]))) {
+        out = true;
+        back = false;
+      }
+    }
+    // The first event along the chain decides: a smaller position or a split point before p
+    // comes back means p does not lead; p coming back first means it does.
+    if (out) return false;
+    if (back) return true;
+  }
+}
+
+template <int LA, int MINB, class C, class Cycles>
+__global__ void __launch_bounds__(kSplitWalkThreads, MINB)
+    fast_split_walk_kernel(C* base, const C* saved, int pieces, Cycles cycles, cycle_splits splits, fast_splits fs,
+                           int window) {
+  __shared__ std::int64_t starts[kSplitWalkThreads];
+  __shared__ int count;
+  if (threadIdx.x == 0) count = 0;
+  __syncthreads();
+  const std::int64_t p = 1 + std::int64_t{blockIdx.x} * window + threadIdx.x;
+  if (static_cast<int>(threadIdx.x) < window && p < cycles.modulus &&
+      (fs.contains(static_cast<std::uint32_t>(p)) || fast_leads<4>(p, cycles, fs))) {
+    starts[atomicAdd(&count, 1)] = p;
+  }
+  __syncthreads();
+  const int items = count * pieces;
+  for (int item = threadIdx.x; item < items; item += kSplitWalkThreads) {
+    const int l = item / pieces, piece = item - l * pieces;
+    const std::int64_t start = starts[l];
+    const C carry = fs.contains(static_cast<std::uint32_t>(start)) ? saved[splits.slot(start) * pieces + piece]
+                                                                    : base[start * pieces + piece];
+    fast_walk<LA>(base + piece, pieces, start, carry, cycles, fs);
+  }
+}
+
+template <int LA, int MINB, class C, class Cycles>
+void fast_split_walks(unsigned char* matrix, unsigned char* workspace, std::int64_t se_bytes, const Cycles& cycles,
+                      const cycle_splits& splits) {
+  const std::int64_t pieces = se_bytes / static_cast<std::int64_t>(sizeof(C));
+  C* base = reinterpret_cast<C*>(matrix);
+  C* saved = reinterpret_cast<C*>(workspace);
+  const std::int64_t saved_pieces = splits.count * pieces;
+  save_split_points_kernel<C><<<static_cast<unsigned>(std::min<std::int64_t>((saved_pieces + 255) / 256, 4096)), 256>>>(
+      base, saved, pieces, splits);
+  const std::int64_t window =
+      std::clamp<std::int64_t>((splits.every * kSplitWalkThreads + pieces - 1) / pieces, 1, kSplitWalkThreads);
+  fast_split_walk_kernel<LA, MINB, C, Cycles><<<static_cast<unsigned>((cycles.modulus - 1 + window - 1) / window), kSplitWalkThreads>>>(
+      base, saved, static_cast<int>(pieces), cycles, splits, fast_splits::of(splits), static_cast<int>(window));
+}
+
+// Segmented walks: a plan launch follows every split point's walk by positions alone and
+// cuts it every `cap` steps where a slot is left (a segment boundary's super-element is then
+// saved like a split point's); every segment then walks independently, so that the longest
+// chain is cap steps, not the longest walk.
+struct segment {
+  std::int32_t start, steps;
+};
+
+template <class Cycles>
+__global__ void __launch_bounds__(128) segment_plan_kernel(Cycles cycles, cycle_splits splits, fast_divider by_every,
+                                                         int cap, std::int64_t capacity, segment* segs,
+                                                         unsigned* counter) {
+  const std::int64_t j = std::int64_t{blockIdx.x} * 128 + threadIdx.x;
+  if (j >= splits.count) return;
+  const std::int64_t p = splits.point(j);
+  const auto last = static_cast<std::uint32_t>(splits.every * splits.count);
+  std::int64_t q = p, slot = j;
+  std::int32_t start = static_cast<std::int32_t>(p), steps = 0;
+  bool room = true;
+  for (;;) {
+    q = cycles.next(q);
+    ++steps;
+    const auto u = static_cast<std::uint32_t>(q);
+    if (q == p || (u <= last && by_every.div(u) * by_every.d == u)) {
+      segs[slot] = segment{start, steps};
+      return;
+    }
+    if (room && steps >= cap) {
+      const unsigned k = atomicAdd(counter, 1u);
+      if (k < capacity) {
+        segs[slot] = segment{start, steps};
+        slot = splits.count + k;
+        start = static_cast<std::int32_t>(q);
+        steps = 0;
+      } else {
+        room = false;
+      }
+    }
+  }
+}
+
+template <class C>
+__global__ void __launch_bounds__(256) save_segments_kernel(const C* base, C* saved, int pieces, const segment* segs,
+                                                          std::int64_t primaries, std::int64_t capacity,
+                                                          const unsigned* counter) {
+  const std::int64_t n = (primaries + min(static_cast<std::int64_t>(*counter), capacity)) * pieces;
+  for (std::int64_t i = blockIdx.x * std::int64_t{256} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * 256) {
+    const std::int64_t j = i / pieces;
+    saved[i] = base[std::int64_t{segs[j].start} * pieces + (i - j * pieces)];
+  }
+}
+
+template <int LA, class C, class Cycles>
+__global__ void __launch_bounds__(128, 8) segment_walk_kernel(C* base, const C* saved, int pieces, int padded,
+                                                            Cycles cycles, const segment* segs, std::int64_t primaries,
+                                                            std::int64_t capacity, const unsigned* counter) {
+  const std::int64_t t = std::int64_t{blockIdx.x} * 128 + threadIdx.x;
+  const std::int64_t j = t / padded;
+  const int piece = static_cast<int>(t - j * padded);
+  if (piece >= pieces || j >= primaries + min(static_cast<std::int64_t>(*counter), capacity)) return;
+  const segment sg = segs[j];
+  C carry = saved[j * pieces + piece];
+  C* b = base + piece;
+  std::int64_t q = sg.start;
+  for (int done = 0; done < sg.steps; done += LA) {
+    std::int32_t pos[LA];
+    C v[LA];
+#pragma unroll
+    for (int u = 0; u < LA; ++u) {
+      pos[u] = -1;
+      if (done + u < sg.steps) {
+        q = cycles.next(q);
+        pos[u] = static_cast<std::int32_t>(q);
+        if (done + u + 1 < sg.steps) v[u] = b[q * pieces];
+      }
+    }
+#pragma unroll
+    for (int u = 0; u < LA; ++u) {
+      if (pos[u] >= 0) b[std::int64_t{pos[u]} * pieces] = u == 0 ? carry : v[u - 1];
+    }
+    carry = v[LA - 1];
+  }
+}
+
+/** Segmented walks with split points every `every` positions (a multiple of the plan's) and
+    segments of at most cap steps where the workspace has slots left. */
+template <class C, int LA>
+void segmented_walks(unsigned char* matrix, unsigned char* workspace, std::size_t ws_bytes, std::int64_t se_bytes,
+                     const square_grid_plan& sg, std::int64_t every, int cap) {
+  const std::int64_t pieces = se_bytes / static_cast<std::int64_t>(sizeof(C));
+  const std::int64_t runs = sg.cycles.modulus + 1;
+  const cycle_splits splits = cycle_splits::of(runs, every);
+  const std::int64_t slots = static_cast<std::int64_t>((ws_bytes - 16) / static_cast<std::size_t>(se_bytes + 8));
+  if (splits.count > slots) return;  // the row reads WRONG: no room for the segments
+  const std::int64_t capacity = slots - splits.count;
+  C* base = reinterpret_cast<C*>(matrix);
+  C* saved = reinterpret_cast<C*>(workspace);
+  auto* segs = reinterpret_cast<segment*>(workspace + slots * se_bytes);
+  auto* counter = reinterpret_cast<unsigned*>(workspace + slots * se_bytes + slots * 8);
+  cudaMemsetAsync(counter, 0, sizeof(unsigned), nullptr);
+  segment_plan_kernel<square_grid_cycles><<<static_cast<unsigned>((splits.count + 127) / 128), 128>>>(
+      sg.cycles, splits, fast_divider::of(static_cast<std::uint32_t>(every)), cap, capacity, segs, counter);
+  const std::int64_t total = slots * pieces;
+  save_segments_kernel<C><<<static_cast<unsigned>(std::min<std::int64_t>((total + 255) / 256, 4096)), 256>>>(
+      base, saved, static_cast<int>(pieces), segs, splits.count, capacity, counter);
+  const std::int64_t window =
+      std::clamp<std::int64_t>((splits.every * kSplitWalkThreads + pieces - 1) / pieces, 1, kSplitWalkThreads);
+  split_walk_kernel<C, square_grid_cycles, false>
+      <<<static_cast<unsigned>((sg.cycles.modulus - 1 + window - 1) / window), kSplitWalkThreads>>>(
+          base, saved, static_cast<int>(pieces), sg.cycles, splits, static_cast<int>(window));
+  const std::int64_t padded = (pieces + 31) / 32 * 32, threads = slots * padded;
+  segment_walk_kernel<LA, C, square_grid_cycles><<<static_cast<unsigned>((threads + 127) / 128), 128>>>(
+      base, saved, static_cast<int>(pieces), static_cast<int>(padded), sg.cycles, segs, splits.count, capacity, counter);
+}
+
+template <class C, class Squares>
+void walk_variants(sweep& s, const bench_case& c, const square_grid_plan& sg, unsigned char* ws, Squares squares) {
+  const std::int64_t se_bytes = sg.side * static_cast<std::int64_t>(c.e);
+  const std::int64_t pieces = se_bytes / static_cast<std::int64_t>(sizeof(C));
+  char name[80];
+  std::snprintf(name, sizeof name, "pattern next-copy (%zu-byte pieces)", sizeof(C));
+  s.report(name, [&](const void* in, void* out) {
+    const std::int64_t n = (sg.cycles.modulus + 1) * pieces;
+    next_copy_kernel<C><<<static_cast<unsigned>((n + 255) / 256), 256>>>(static_cast<const C*>(in), static_cast<C*>(out),
+                                                                        static_cast<int>(pieces), sg.cycles);
+  }, false);
+  // Each row runs the squares, then the walks: checked against the reference, timed whole.
+  auto variant = [&](const char* label, auto run) {
+    s.report_inplace(label, [&](void* d) {
+      squares(d);
+      run(static_cast<unsigned char*>(d));
+    });
+  };
+  variant("walks: production", [&](unsigned char* d) {
+    launch_split_walks(d, ws, se_bytes, sg.cycles, sg.splits, se_bytes >= 4096, nullptr);
+  });
+  variant("walks: production, own launch", [&](unsigned char* d) {
+    launch_split_walks(d, ws, se_bytes, sg.cycles, sg.splits, true, nullptr);
+  });
+  variant("walks: free chain, 8 ahead, 4/SM", [&](unsigned char* d) { fast_split_walks<8, 4, C>(d, ws, se_bytes, sg.cycles, sg.splits); });
+  variant("walks: free chain, 8 ahead, 3/SM", [&](unsigned char* d) { fast_split_walks<8, 3, C>(d, ws, se_bytes, sg.cycles, sg.splits); });
+  variant("walks: free chain, 4 ahead, 4/SM", [&](unsigned char* d) { fast_split_walks<4, 4, C>(d, ws, se_bytes, sg.cycles, sg.splits); });
+  variant("walks: free chain, 4 ahead, 6/SM", [&](unsigned char* d) { fast_split_walks<4, 6, C>(d, ws, se_bytes, sg.cycles, sg.splits); });
+  variant("walks: free chain, 12 ahead, 3/SM", [&](unsigned char* d) { fast_split_walks<12, 3, C>(d, ws, se_bytes, sg.cycles, sg.splits); });
+  variant("walks: free chain, 16 ahead, 2/SM", [&](unsigned char* d) { fast_split_walks<16, 2, C>(d, ws, se_bytes, sg.cycles, sg.splits); });
+  const std::size_t ws_bytes = static_cast<std::size_t>(square_grid_workspace_lines(c.rows, c.cols) * std::max(c.rows, c.cols)) * c.e;
+  const std::int64_t every = sg.splits.every;
+  for (const std::pair<int, int>& nc : std::vector<std::pair<int, int>>{{5, 128}}) {
+    const int num = nc.first, cap = nc.second;
+    const std::int64_t e2 = (every * num + 3) / 4;
+    std::snprintf(name, sizeof name, "segments every %lld cap %d, 8 ahead", static_cast<long long>(e2), cap);
+    variant(name, [&](unsigned char* d) { segmented_walks<C, 8>(d, ws, ws_bytes, se_bytes, sg, e2, cap); });
+  }
+  {
+    const std::int64_t e2 = (every * 5 + 3) / 4;
+    const cycle_splits sp = cycle_splits::of(sg.cycles.modulus + 1, e2);
+    const std::int64_t slots = static_cast<std::int64_t>((ws_bytes - 16) / static_cast<std::size_t>(se_bytes + 8));
+    auto* segs = reinterpret_cast<segment*>(ws + slots * se_bytes);
+    auto* counter = reinterpret_cast<unsigned*>(ws + slots * se_bytes + slots * 8);
+    s.report("segment plan alone (every x1.25, cap 96)", [&](const void*, void*) {
+      cudaMemsetAsync(counter, 0, sizeof(unsigned), nullptr);
+      segment_plan_kernel<square_grid_cycles><<<static_cast<unsigned>((sp.count + 127) / 128), 128>>>(
+          sg.cycles, sp, fast_divider::of(static_cast<std::uint32_t>(e2)), 96, slots - sp.count, segs, counter);
+    }, false);
+    unsigned used = 0;
+    cudaMemcpy(&used, counter, sizeof used, cudaMemcpyDeviceToHost);
+    std::printf("  (%lld split points, %u segment cuts of %lld slots left)\n", static_cast<long long>(sp.count), used,
+                static_cast<long long>(slots - sp.count));
+  }
+}
+
+void run_walks_case(const bench_case& c) {
+  const square_grid_plan sg = make_square_grid_plan(c.rows, c.cols, static_cast<std::int64_t>(c.e));
+  if (!sg.use) return;
+  sweep s(c);
+  const std::int64_t lines = square_grid_workspace_lines(c.rows, c.cols);
+  device_buffer ws(static_cast<std::size_t>(lines * std::max(c.rows, c.cols)) * c.e);
+  std::printf("  grid %lld x %lld squares of %lld, every %lld, %lld split points\n", static_cast<long long>(sg.grid_rows),
+              static_cast<long long>(sg.grid_cols), static_cast<long long>(sg.side), static_cast<long long>(sg.splits.every),
+              static_cast<long long>(sg.splits.count));
+  s.report_inplace("xpose in place (production)", [&](void* d) {
+    transpose_inplace_bytes(d, 1, c.rows, c.cols, c.e, ws.get(), ws.size(), nullptr);
+  });
+  auto squares = [&](void* d) {
+    const std::int64_t count = sg.grid_rows * sg.grid_cols;
+    const grid_squares layout{sg.side, sg.grid_cols, count, count * sg.side * sg.side};
+    switch (c.e) {
+      case 1: launch_inplace_grid_squares<std::uint8_t>(static_cast<std::uint8_t*>(d), count, layout, nullptr); break;
+      case 2: launch_inplace_grid_squares<std::uint16_t>(static_cast<std::uint16_t*>(d), count, layout, nullptr); break;
+      case 4: launch_inplace_grid_squares<std::uint32_t>(static_cast<std::uint32_t*>(d), count, layout, nullptr); break;
+      default: break;
+    }
+  };
+  s.report_inplace("squares only", squares, false);
+  const std::int64_t se_bytes = sg.side * static_cast<std::int64_t>(c.e);
+  unsigned char* w = static_cast<unsigned char*>(ws.get());
+  if (se_bytes % 16 == 0) {
+    walk_variants<uint4>(s, c, sg, w, squares);
+  } else if (se_bytes % 8 == 0) {
+    walk_variants<uint2>(s, c, sg, w, squares);
+  }
+}
+
+// Sweep 33: cuBLAS geam's footprint for unaligned rows (Nsight Compute on 4095 x 4097:
+// transpose_readWrite_alignment_kernel, 256 threads, 32 registers, 8.3 KB of shared memory,
+// 95% occupancy, a third of the sector tile's instructions): element accesses on a
+// TR x TC tile, TR input rows (the output row segment) by TC input columns, no sector logic,
+// its grid's x dimension down the tile rows, which turned out to be what gained (column
+// tile order, kernels/matrix_view.cuh: tile_order).
+template <class T, int TR, int TC>
+__global__ void __launch_bounds__(256) rect_tile_kernel(const T* __restrict__ in, T* __restrict__ out, std::int64_t rows,
+                                                        std::int64_t cols) {
+  __shared__ T tile[TC][TR + 1];
+  const std::int64_t r0 = std::int64_t{blockIdx.x} * TR, c0 = std::int64_t{blockIdx.y} * TC;
+  const int tid = static_cast<int>(threadIdx.x);
+  const bool inner = r0 + TR <= rows && c0 + TC <= cols;
+  {
+    constexpr int kStep = 256 / TC;
+    const int tx = tid % TC, ty = tid / TC;
+    const T* src = in + (r0 + ty) * cols + c0 + tx;
+    if (inner) {
+#pragma unroll
+      for (int r = 0; r < TR; r += kStep) tile[tx][r + ty] = __ldcs(reinterpret_cast<const T*>(src + r * cols));
+    } else {
+      for (int r = 0; r < TR; r += kStep) {
+        if (r0 + r + ty < rows && c0 + tx < cols) tile[tx][r + ty] = src[r * cols];
+      }
+    }
+  }
+  __syncthreads();
+  if (inner) {
+#pragma unroll
+    for (int idx = tid; idx < TR * TC; idx += 256) {
+      const int c = idx / TR, r = idx % TR;
+      __stcs(out + (c0 + c) * rows + r0 + r, tile[c][r]);
+    }
+  } else {
+    for (int idx = tid; idx < TR * TC; idx += 256) {
+      const int c = idx / TR, r = idx % TR;
+      if (c0 + c < cols && r0 + r < rows) out[(c0 + c) * rows + r0 + r] = tile[c][r];
+    }
+  }
+}
+
+template <class T, int TR, int TC>
+void rect_variant(sweep& s, const bench_case& c) {
+  char name[80];
+  std::snprintf(name, sizeof name, "rect tile %d rows x %d cols", TR, TC);
+  s.report(name, [&](const void* in, void* out) {
+    const dim3 grid(static_cast<unsigned>((c.rows + TR - 1) / TR), static_cast<unsigned>((c.cols + TC - 1) / TC));
+    rect_tile_kernel<T, TR, TC><<<grid, 256>>>(static_cast<const T*>(in), static_cast<T*>(out), c.rows, c.cols);
+  }, true);
+}
+
+void run_rect_case(const bench_case& c) {
+  sweep s(c);
+  s.report("xpose auto", [&](const void* in, void* out) { transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{}); }, true);
+  if (c.e == 8) {
+    rect_variant<unsigned long long, 32, 32>(s, c);
+    rect_variant<unsigned long long, 64, 32>(s, c);
+    rect_variant<unsigned long long, 128, 32>(s, c);
+    rect_variant<unsigned long long, 64, 16>(s, c);
+    rect_variant<unsigned long long, 64, 64>(s, c);
+    rect_variant<unsigned long long, 32, 64>(s, c);
+  } else if (c.e == 16) {
+    rect_variant<uint4, 32, 32>(s, c);
+    rect_variant<uint4, 64, 32>(s, c);
+    rect_variant<uint4, 32, 16>(s, c);
+    rect_variant<uint4, 16, 32>(s, c);
+    rect_variant<uint4, 64, 16>(s, c);
+  } else if (c.e == 4) {
+    rect_variant<unsigned, 32, 32>(s, c);
+    rect_variant<unsigned, 64, 32>(s, c);
+    rect_variant<unsigned, 64, 64>(s, c);
+    rect_variant<unsigned, 128, 32>(s, c);
+    rect_variant<unsigned, 128, 64>(s, c);
+    rect_variant<unsigned, 32, 64>(s, c);
+  }
+}
+
 void run_inplace_case(const bench_case& c) {
   sweep s(c);
   s.report("xpose auto (out of place)", [&](const void* in, void* out) {
@@ -525,6 +953,36 @@ int main(int argc, char** argv) {
   const bool tma = argc > 1 && std::strcmp(argv[1], "tma") == 0;
   const bool inplace = argc > 1 && std::strcmp(argv[1], "inplace") == 0;
   const bool grid = argc > 1 && std::strcmp(argv[1], "grid") == 0;
+  if (argc > 1 && std::strcmp(argv[1], "rect") == 0) {
+    try {
+      std::vector<std::pair<std::int64_t, std::int64_t>> shapes;
+      for (int i = 2; i < argc; ++i) {
+        long long r = 0, c = 0;
+        if (std::sscanf(argv[i], "%lldx%lld", &r, &c) == 2) shapes.emplace_back(r, c);
+      }
+      if (shapes.empty()) shapes = {{4096, 4096}, {8192, 8192}, {16384, 16384}, {8192, 2048}, {2048, 8192}, {16384, 1024}, {4095, 4097}, {32768, 8192}};
+      for (const auto& sh : shapes) {
+        for (std::size_t e : {8, 4, 16}) run_rect_case({sh.first, sh.second, e});
+      }
+    } catch (const std::exception& ex) {
+      std::fprintf(stderr, "sweep: %s\n", ex.what());
+      return 1;
+    }
+    return 0;
+  }
+  if (argc > 1 && std::strcmp(argv[1], "walks") == 0) {
+    try {
+      for (std::size_t e : {1, 2, 4}) {
+        run_walks_case({30000, 7000, e});
+        run_walks_case({7000, 30000, e});
+      }
+      run_walks_case({18000, 13500, 2});
+    } catch (const std::exception& ex) {
+      std::fprintf(stderr, "sweep: %s\n", ex.what());
+      return 1;
+    }
+    return 0;
+  }
   if (argc > 1 && std::strcmp(argv[1], "pattern") == 0) {
     try {
       for (const auto& [r, c] : std::vector<std::pair<std::int64_t, std::int64_t>>{{4096, 4096}, {8192, 8192}, {16384, 16384}, {32768, 8192}}) {
@@ -540,7 +998,7 @@ int main(int argc, char** argv) {
   const bool batch = batch15 || (argc > 1 && std::strcmp(argv[1], "batch") == 0);
   g_old_batch_variants = !batch15;
   if (argc < 2 || (!tma && !inplace && !grid && !batch && std::strcmp(argv[1], "split") != 0)) {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern [ROWSxCOLS ...]\n");
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect [ROWSxCOLS ...]\n");
     return 2;
   }
   std::vector<std::pair<std::int64_t, std::int64_t>> shapes;

@@ -113,22 +113,11 @@ auto_path choose_automatic(const plan& p) {
   // accesses, wider than the seed's 32 for elements under 16 bytes, stays coalesced.
   if (!(p.vec_in && p.vec_out)) return auto_path::unaligned_tile;
   if (p.elem_bytes <= 4) return auto_path::vectorized_streaming;
-  // 8 and 16 bytes: one scalar access already moves 8 or 16 bytes. When both row pitches
-  // are large (>= 64 KiB, one >= 128 KiB), the 32 rows of a tile fall on few DRAM
-  // channels (partition camping) and for 8-byte elements the diagonal tile order gains
-  // 3-4 points over the padded tile; with one short pitch it loses 1-3 (docs/auto.md).
-  const std::int64_t short_pitch = saturating_mul(std::min(p.ld_in, p.ld_out), e);
-  const std::int64_t long_pitch = saturating_mul(std::max(p.ld_in, p.ld_out), e);
-  // Both pitches >= 128 KiB, one longer: more loads in flight per SM in row order beat
-  // the diagonal order (32768^2 fp64 89.7 -> 93.0%, 20000^2 89.8 -> 93.2%, 24576 x 16384
-  // 92.6 -> 94.4%, sweep 22). With both exactly 128 KiB (16384^2) the diagonal order
-  // measured 92.0% against 88.4%, and the split tile in diagonal order no better than it.
-  if (p.elem_bytes == 8 && short_pitch >= kCampingPitchBytes && long_pitch > kCampingPitchBytes) {
-    return auto_path::split_tile;
-  }
-  if (p.elem_bytes == 8 && short_pitch >= kCampingPitchBytes / 2 && long_pitch >= kCampingPitchBytes) {
-    return auto_path::diagonal;
-  }
+  // 8 bytes: the padded tile, in column order from kColumnOrderMinBytes (tile_order). In
+  // column order it measured at or above the diagonal and split tiles that long row
+  // pitches took before (sweep 33, % of memcpy: 16384^2 diagonal 92.5 -> 94.8, 32768 x 8192
+  // split 92.5 -> 97.5; 32768^2, 20000^2 and 24576 x 16384 level at 96.6-97.3).
+  if (p.elem_bytes == 8) return auto_path::tiled_padded;
   // 16 bytes (rows on 32-byte sectors here): the split tile's four loads per thread in flight
   // before one shared-memory pass, 0.6-0.8 points over the padded tile and level at 8192^2 and
   // above (sweep 31).

@@ -53,8 +53,6 @@ inline constexpr std::int64_t kMaxSmallBatchBytes = 8192;
  *  it fills: (1024, 7, 1000) fp32 40% against 79% on the skinny kernel (sweep 15c). */
 inline constexpr int kMaxBatchInterleaveRows = 3;
 
-/** Row pitch from which 8-byte elements take the diagonal tile order. */
-inline constexpr std::int64_t kCampingPitchBytes = 128 * 1024;
 
 /** Bytes per call (all matrices) from which 1-, 2- and 4-byte elements with misaligned
  *  output rows take the realigned tile. Below, the padded tile measured faster: its split
@@ -73,6 +71,12 @@ inline constexpr std::int64_t kRealignedMinBytes4 = std::int64_t{48} << 20;
  *  (120 MB) 90.0 -> 90.4, 3001 x 5000 80.9 -> 83.5, 4095 x 4097 80.9 -> 82.7, 8191 x 8193
  *  73.5 -> 81.3, 1001 x 30001 67.6 -> 78.6). */
 inline constexpr std::int64_t kSectorTileMinBytes8 = std::int64_t{96} << 20;
+
+/** Calls from this many bytes (all matrices) run `auto`'s tile kernels in column order
+ *  (kernels/matrix_view.cuh: tile_order). Every gain was measured on problems of 16 MiB and
+ *  more; below a few MiB the grid is short and small calls keep the row order measured
+ *  before (the latency rows of the auto suite among them). */
+inline constexpr std::int64_t kColumnOrderMinBytes = std::int64_t{4} << 20;
 
 /** The kernel `auto` runs, given shape, layout, element size and alignment flags. */
 auto_path choose_automatic(const plan& p);

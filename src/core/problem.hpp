@@ -37,12 +37,11 @@ enum class auto_path {
   interleave_tall,       ///< 1-4 bytes, few columns: src/kernels/skinny_interleave.cu
   register_tile,         ///< 1- and 2-byte elements, aligned rows: src/kernels/register_tile.cuh
   sector_tile,           ///< 16 bytes, output rows off 32-byte sectors: src/kernels/sector_tile.cu
-  split_tile,            ///< 8 bytes, both row pitches >= 128 KiB, one longer: src/kernels/split_tile.cu
+  split_tile,            ///< 16 bytes, output rows on 32-byte sectors: src/kernels/split_tile.cu
   realigned_tile,        ///< 1, 2 and 4 bytes, output rows not 16-byte aligned: src/kernels/realigned_tile.cu
   unaligned_tile,        ///< other rows not 16-byte aligned: a padded tile sized per element size
   vectorized_streaming,  ///< the vectorized tile with streaming cache hints
-  tiled_padded,          ///< 8- and 16-byte elements
-  diagonal,              ///< 8-byte elements with row pitches of 128 KiB or more
+  tiled_padded,          ///< 8-byte elements on aligned rows, in column order (tile_order)
 };
 
 /** A validated request with every default resolved; what the kernels consume. */

@@ -35,17 +35,10 @@ void launch_automatic(const plan& p) {
     case auto_path::unaligned_tile: return launch_unaligned_tile<T>(p);
     case auto_path::sector_tile: return launch_sector_tile<T>(p);
     case auto_path::split_tile:
-      if constexpr (std::is_same_v<T, unsigned long long>) return launch_split_tile_8(p);
       if constexpr (std::is_same_v<T, uint4>) return launch_split_tile_16(p);
-      break;  // only planned for aligned 8- and 16-byte elements
+      break;  // only planned for aligned 16-byte elements
     case auto_path::vectorized_streaming: return launch_vectorized_streaming<T>(p);
-    case auto_path::tiled_padded:
-    case auto_path::diagonal: {
-      plan padded = p;
-      padded.tile = tile_config::tile32_block32x8;
-      padded.kernel = p.path == auto_path::diagonal ? strategy::diagonal : strategy::tiled_padded;
-      return launch_tiled<T>(padded);
-    }
+    case auto_path::tiled_padded: return launch_padded_by_columns<T>(p);
     case auto_path::none: break;
   }
   raise(status::internal_error, "auto path ", static_cast<int>(p.path), " cannot serve ", sizeof(T),

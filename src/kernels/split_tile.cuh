@@ -63,7 +63,9 @@ __global__ void __launch_bounds__(256, MIN_BLOCKS) split_tile_kernel(matrix_view
     }
   };
   if constexpr (ONE_TILE) {  // the grid covers every tile: no loop state to keep live
-    body(tile_coord{blockIdx.z, static_cast<std::int64_t>(blockIdx.y) * TILE_R, static_cast<std::int64_t>(blockIdx.x) * TILE_C});
+    const bool by_columns = g.order == tile_order::columns;
+    const unsigned tr = by_columns ? blockIdx.x : blockIdx.y, tc = by_columns ? blockIdx.y : blockIdx.x;
+    body(tile_coord{blockIdx.z, static_cast<std::int64_t>(tr) * TILE_R, static_cast<std::int64_t>(tc) * TILE_C});
   } else {
     g.for_each_tile(body);
   }
@@ -71,9 +73,11 @@ __global__ void __launch_bounds__(256, MIN_BLOCKS) split_tile_kernel(matrix_view
 
 template <class T, int TILE_R, int TILE_C, int PASS_R, int MIN_BLOCKS>
 void launch_split_tile(const plan& p) {
-  const tiling g = make_tiling(p, TILE_R, TILE_C);
+  const tiling g = make_tiling(p, TILE_R, TILE_C, auto_tile_order(p));
   const dim3 grid = grid_for(g);
-  if (grid.x == g.tiles_c && grid.y == g.tiles_r && grid.z == g.batch) {
+  const bool by_columns = g.order == tile_order::columns;
+  if (grid.x == (by_columns ? g.tiles_r : g.tiles_c) && grid.y == (by_columns ? g.tiles_c : g.tiles_r) &&
+      grid.z == g.batch) {
     split_tile_kernel<T, TILE_R, TILE_C, PASS_R, MIN_BLOCKS, true><<<grid, 256, 0, p.stream>>>(make_view<T>(p), g);
   } else {
     split_tile_kernel<T, TILE_R, TILE_C, PASS_R, MIN_BLOCKS, false><<<grid, 256, 0, p.stream>>>(make_view<T>(p), g);

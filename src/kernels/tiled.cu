@@ -28,6 +28,13 @@ void launch_tiled(const plan& p) {
   }
 }
 
+// `auto` for 8-byte elements on aligned rows: the padded tile in column order (tile_order).
+template <class T>
+void launch_padded_by_columns(const plan& p) {
+  launch_tiled_variant<T, 32, 8, 1, false>(p, auto_tile_order(p));
+  check_launch("tiled_padded (column order)");
+}
+
 // `auto` for rows that are not 16-byte aligned: each warp's row segment straddles one
 // more 32-byte sector than it fills, so wider tiles (longer segments) waste less; the
 // widths and depths are the fastest of a sweep on 4095 x 4097 and 8191 x 8193
@@ -36,20 +43,21 @@ template <class T>
 void launch_unaligned_tile(const plan& p) {
   constexpr std::size_t E = sizeof(T);
   if constexpr (E == 1) {
-    launch_tiled_variant<T, 64, 4, 1, false, true>(p);
+    launch_tiled_variant<T, 64, 4, 1, false, true>(p, auto_tile_order(p));
   } else if constexpr (E == 2) {
-    launch_tiled_variant<T, 128, 8, 1, false, true>(p);
+    launch_tiled_variant<T, 128, 8, 1, false, true>(p, auto_tile_order(p));
   } else if constexpr (E == 4 || E == 8) {
-    launch_tiled_variant<T, 64, 8, 1, false, true>(p);
+    launch_tiled_variant<T, 64, 8, 1, false, true>(p, auto_tile_order(p));
   } else {
-    launch_tiled_variant<T, 32, 8, 1, false, false>(p);
+    launch_tiled_variant<T, 32, 8, 1, false, false>(p, auto_tile_order(p));
   }
   check_launch("unaligned_tile");
 }
 
 #define XPOSE_INSTANTIATE(T)                     \
   template void launch_tiled<T>(const plan&);    \
-  template void launch_unaligned_tile<T>(const plan&);
+  template void launch_unaligned_tile<T>(const plan&);  \
+  template void launch_padded_by_columns<T>(const plan&);
 XPOSE_FOR_EACH_ELEMENT_TYPE(XPOSE_INSTANTIATE)
 #undef XPOSE_INSTANTIATE
 
