@@ -53,7 +53,6 @@ inline constexpr std::int64_t kMaxSmallBatchBytes = 8192;
  *  it fills: (1024, 7, 1000) fp32 40% against 79% on the skinny kernel (sweep 15c). */
 inline constexpr int kMaxBatchInterleaveRows = 3;
 
-
 /** Bytes per call (all matrices) from which 1-, 2- and 4-byte elements with misaligned
  *  output rows take the realigned tile. Below, the padded tile measured faster: its split
  *  output sectors are mostly completed in L2 before they are written back, and its smaller

@@ -41,7 +41,7 @@ enum class auto_path {
   realigned_tile,        ///< 1, 2 and 4 bytes, output rows not 16-byte aligned: src/kernels/realigned_tile.cu
   unaligned_tile,        ///< other rows not 16-byte aligned: a padded tile sized per element size
   vectorized_streaming,  ///< the vectorized tile with streaming cache hints
-  tiled_padded,          ///< 8-byte elements on aligned rows, in column order (tile_order)
+  tiled_padded,          ///< 8-byte elements on aligned rows (column order from kColumnOrderMinBytes)
 };
 
 /** A validated request with every default resolved; what the kernels consume. */

@@ -38,7 +38,7 @@ void launch_automatic(const plan& p) {
       if constexpr (std::is_same_v<T, uint4>) return launch_split_tile_16(p);
       break;  // only planned for aligned 16-byte elements
     case auto_path::vectorized_streaming: return launch_vectorized_streaming<T>(p);
-    case auto_path::tiled_padded: return launch_padded_by_columns<T>(p);
+    case auto_path::tiled_padded: return launch_auto_padded<T>(p);
     case auto_path::none: break;
   }
   raise(status::internal_error, "auto path ", static_cast<int>(p.path), " cannot serve ", sizeof(T),

@@ -9,7 +9,7 @@ namespace xpose::detail {
 template <class T> void launch_naive(const plan& p);
 template <class T> void launch_naive_write_coalesced(const plan& p);
 template <class T> void launch_tiled(const plan& p);  // tiled, tiled_padded (every config), diagonal
-template <class T> void launch_padded_by_columns(const plan& p);  // auto: 8 bytes, aligned rows
+template <class T> void launch_auto_padded(const plan& p);  // auto: 8 bytes, aligned rows
 template <class T> void launch_unaligned_tile(const plan& p);  // auto: rows not 16-byte aligned
 template <class T> void launch_sector_tile(const plan& p);     // auto: 16 bytes, output rows off 32-byte sectors
 template <class T> void launch_realigned_tile(const plan& p);  // auto: 1, 2, 4 bytes, output rows not 16-byte aligned

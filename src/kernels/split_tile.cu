@@ -4,9 +4,9 @@
 // 32768^2 fp64 89.7 -> 93.0% of memcpy; since sweep 33 they take the padded tile in column
 // order, which measured the same there and more elsewhere.)
 //
-// Against the padded tile in row order (sweep 31): 4096^2 94.4 -> 95.1%, 8192 x 2048 92.9 -> 93.6%, 2048 x 8192 94.7
-// -> 95.3%, 16384 x 1024 94.7 -> 95.4%, 1024^2 95.5 -> 99.5%; 8192^2, 16384^2 and 32768 x 8192
-// level (sweep 31).
+// Against the padded tile, both in row order (sweep 31): 4096^2 94.4 -> 95.1%, 8192 x 2048
+// 92.9 -> 93.6%, 2048 x 8192 94.7 -> 95.3%, 16384 x 1024 94.7 -> 95.4%, 1024^2 95.5 -> 99.5%;
+// 8192^2, 16384^2 and 32768 x 8192 level.
 #include "element_types.hpp"
 #include "launchers.hpp"
 #include "split_tile.cuh"

@@ -28,11 +28,12 @@ void launch_tiled(const plan& p) {
   }
 }
 
-// `auto` for 8-byte elements on aligned rows: the padded tile in column order (tile_order).
+// `auto` for 8-byte elements on aligned rows: the padded tile, in column order from
+// kColumnOrderMinBytes per call (tile_order).
 template <class T>
-void launch_padded_by_columns(const plan& p) {
+void launch_auto_padded(const plan& p) {
   launch_tiled_variant<T, 32, 8, 1, false>(p, auto_tile_order(p));
-  check_launch("tiled_padded (column order)");
+  check_launch("tiled_padded (auto)");
 }
 
 // `auto` for rows that are not 16-byte aligned: each warp's row segment straddles one
@@ -57,7 +58,7 @@ void launch_unaligned_tile(const plan& p) {
 #define XPOSE_INSTANTIATE(T)                     \
   template void launch_tiled<T>(const plan&);    \
   template void launch_unaligned_tile<T>(const plan&);  \
-  template void launch_padded_by_columns<T>(const plan&);
+  template void launch_auto_padded<T>(const plan&);
 XPOSE_FOR_EACH_ELEMENT_TYPE(XPOSE_INSTANTIATE)
 #undef XPOSE_INSTANTIATE
 
