@@ -34,7 +34,6 @@
 #include "../../src/kernels/split_walks.cuh"
 #include "../../src/kernels/square_pairs.hpp"
 #include "../../src/core/square_grid.hpp"
-#include "../../src/core/fast_divider.hpp"
 #include "../../src/core/plan.hpp"
 #include "../../src/core/validate.hpp"
 #include "../../tools/common/device_buffer.hpp"
@@ -480,8 +479,8 @@ void run_pattern_case(const bench_case& c) {
 }
 
 // Sweep 32: the square grid's walks (split_walks.cuh) against the bound of their memory
-// pattern (next-copy), against segmented walks and against walks whose position chain
-// carries no test (bench/results/h200/experiments/sweep32_square_grid_walks.txt).
+// pattern (next-copy) (bench/results/h200/experiments/sweep32_square_grid_walks.txt; its
+// segmented walks and test-free chains, not taken, are in this file at commit 6915ed3).
 
 /** The walks' DRAM footprint without their chains: super-element q of `in` copied to next(q)
     of `out`, one piece per thread. */
@@ -491,245 +490,6 @@ __global__ void __launch_bounds__(256) next_copy_kernel(const C* in, C* out, int
   const std::int64_t q = t / pieces, i = t - q * pieces;
   if (q < 1 || q >= cycles.modulus) return;
   out[cycles.next(q) * pieces + i] = in[q * pieces + i];
-}
-
-// Walks whose position chain carries no test: next() computed LA steps ahead
-// unconditionally, the stop tests (independent of each other) after it, and the split-point
-// test by a multiplicative inverse (divisibility of an odd factor) instead of a remainder.
-struct fast_splits {
-  std::uint32_t every = 1, last = 0, shift = 0, inverse = 1, limit = 0xFFFFFFFFu;
-  static fast_splits of(const cycle_splits& c) {
-    fast_splits f;
-    f.every = static_cast<std::uint32_t>(c.every);
-    f.last = static_cast<std::uint32_t>(c.every * c.count);
-    std::uint32_t odd = f.every;
-    while (odd % 2 == 0) {
-      odd /= 2;
-      ++f.shift;
-    }
-    std::uint32_t x = odd;  // Newton: x = odd^-1 mod 2^32
-    for (int i = 0; i < 5; ++i) x *= 2u - odd * x;
-    f.inverse = x;
-    f.limit = 0xFFFFFFFFu / odd;
-    return f;
-  }
-  __device__ bool contains(std::uint32_t q) const {
-    return q - 1u < last && (q & ((1u << shift) - 1u)) == 0 && (q >> shift) * inverse <= limit;
-  }
-};
-
-template <int LA, class C, class Cycles>
-__device__ __forceinline__ void fast_walk(C* b, int pieces, std::int64_t p, C carry, const Cycles& cycles,
-                                          const fast_splits& fs) {
-  std::int64_t q = p;
-  for (;;) {
-    std::int32_t pos[LA];
-#pragma unroll
-    for (int u = 0; u < LA; ++u) {
-      q = cycles.next(q);
-      pos[u] = static_cast<std::int32_t>(q);
-    }
-    int stop = LA;
-#pragma unroll
-    for (int u = LA - 1; u >= 0; --u) {
-      if (pos[u] == p || fs.contains(static_cast<std::uint32_t>(pos[u]))) stop = u;
-    }
-    C v[LA];
-#pragma unroll
-    for (int u = 0; u < LA; ++u) {
-      if (u < stop) v[u] = b[std::int64_t{pos[u]} * pieces];
-    }
-#pragma unroll
-    for (int u = 0; u < LA; ++u) {
-      if (u <= stop) b[std::int64_t{pos[u]} * pieces] = u == 0 ? carry : v[u - 1];
-    }
-    if (stop < LA) return;
-    carry = v[LA - 1];
-  }
-}
-
-/** Leader test with the chain free of tests, LA positions at a time. */
-template <int LA, class Cycles>
-__device__ __forceinline__ bool fast_leads(std::int64_t p, const Cycles& cycles, const fast_splits& fs) {
-  std::int64_t q = p;
-  for (bool first = true;; first = false) {
-    std::int64_t pos[LA];
-#pragma unroll
-    for (int u = 0; u < LA; ++u) {
-      q = cycles.next(q);
-      pos[u] = q;
-    }
-    if (first && pos[0] == p) return false;  // a fixed point
-    bool back = false, out = false;
-#pragma unroll
-    for (int u = LA - 1; u >= 0; --u) {
-      if (pos[u] == p) {
-        back = true;
-        out = false;
-      } else if (pos[u] < p || fs.contains(static_cast<std::uint32_t>(pos[u]))) {
-        out = true;
-        back = false;
-      }
-    }
-    // The first event along the chain decides: a smaller position or a split point before p
-    // comes back means p does not lead; p coming back first means it does.
-    if (out) return false;
-    if (back) return true;
-  }
-}
-
-template <int LA, int MINB, class C, class Cycles>
-__global__ void __launch_bounds__(kSplitWalkThreads, MINB)
-    fast_split_walk_kernel(C* base, const C* saved, int pieces, Cycles cycles, cycle_splits splits, fast_splits fs,
-                           int window) {
-  __shared__ std::int64_t starts[kSplitWalkThreads];
-  __shared__ int count;
-  if (threadIdx.x == 0) count = 0;
-  __syncthreads();
-  const std::int64_t p = 1 + std::int64_t{blockIdx.x} * window + threadIdx.x;
-  if (static_cast<int>(threadIdx.x) < window && p < cycles.modulus &&
-      (fs.contains(static_cast<std::uint32_t>(p)) || fast_leads<4>(p, cycles, fs))) {
-    starts[atomicAdd(&count, 1)] = p;
-  }
-  __syncthreads();
-  const int items = count * pieces;
-  for (int item = threadIdx.x; item < items; item += kSplitWalkThreads) {
-    const int l = item / pieces, piece = item - l * pieces;
-    const std::int64_t start = starts[l];
-    const C carry = fs.contains(static_cast<std::uint32_t>(start)) ? saved[splits.slot(start) * pieces + piece]
-                                                                    : base[start * pieces + piece];
-    fast_walk<LA>(base + piece, pieces, start, carry, cycles, fs);
-  }
-}
-
-template <int LA, int MINB, class C, class Cycles>
-void fast_split_walks(unsigned char* matrix, unsigned char* workspace, std::int64_t se_bytes, const Cycles& cycles,
-                      const cycle_splits& splits) {
-  const std::int64_t pieces = se_bytes / static_cast<std::int64_t>(sizeof(C));
-  C* base = reinterpret_cast<C*>(matrix);
-  C* saved = reinterpret_cast<C*>(workspace);
-  const std::int64_t saved_pieces = splits.count * pieces;
-  save_split_points_kernel<C><<<static_cast<unsigned>(std::min<std::int64_t>((saved_pieces + 255) / 256, 4096)), 256>>>(
-      base, saved, pieces, splits);
-  const std::int64_t window =
-      std::clamp<std::int64_t>((splits.every * kSplitWalkThreads + pieces - 1) / pieces, 1, kSplitWalkThreads);
-  fast_split_walk_kernel<LA, MINB, C, Cycles><<<static_cast<unsigned>((cycles.modulus - 1 + window - 1) / window), kSplitWalkThreads>>>(
-      base, saved, static_cast<int>(pieces), cycles, splits, fast_splits::of(splits), static_cast<int>(window));
-}
-
-// Segmented walks: a plan launch follows every split point's walk by positions alone and
-// cuts it every `cap` steps where a slot is left (a segment boundary's super-element is then
-// saved like a split point's); every segment then walks independently, so that the longest
-// chain is cap steps, not the longest walk.
-struct segment {
-  std::int32_t start, steps;
-};
-
-template <class Cycles>
-__global__ void __launch_bounds__(128) segment_plan_kernel(Cycles cycles, cycle_splits splits, fast_divider by_every,
-                                                         int cap, std::int64_t capacity, segment* segs,
-                                                         unsigned* counter) {
-  const std::int64_t j = std::int64_t{blockIdx.x} * 128 + threadIdx.x;
-  if (j >= splits.count) return;
-  const std::int64_t p = splits.point(j);
-  const auto last = static_cast<std::uint32_t>(splits.every * splits.count);
-  std::int64_t q = p, slot = j;
-  std::int32_t start = static_cast<std::int32_t>(p), steps = 0;
-  bool room = true;
-  for (;;) {
-    q = cycles.next(q);
-    ++steps;
-    const auto u = static_cast<std::uint32_t>(q);
-    if (q == p || (u <= last && by_every.div(u) * by_every.d == u)) {
-      segs[slot] = segment{start, steps};
-      return;
-    }
-    if (room && steps >= cap) {
-      const unsigned k = atomicAdd(counter, 1u);
-      if (k < capacity) {
-        segs[slot] = segment{start, steps};
-        slot = splits.count + k;
-        start = static_cast<std::int32_t>(q);
-        steps = 0;
-      } else {
-        room = false;
-      }
-    }
-  }
-}
-
-template <class C>
-__global__ void __launch_bounds__(256) save_segments_kernel(const C* base, C* saved, int pieces, const segment* segs,
-                                                          std::int64_t primaries, std::int64_t capacity,
-                                                          const unsigned* counter) {
-  const std::int64_t n = (primaries + min(static_cast<std::int64_t>(*counter), capacity)) * pieces;
-  for (std::int64_t i = blockIdx.x * std::int64_t{256} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * 256) {
-    const std::int64_t j = i / pieces;
-    saved[i] = base[std::int64_t{segs[j].start} * pieces + (i - j * pieces)];
-  }
-}
-
-template <int LA, class C, class Cycles>
-__global__ void __launch_bounds__(128, 8) segment_walk_kernel(C* base, const C* saved, int pieces, int padded,
-                                                            Cycles cycles, const segment* segs, std::int64_t primaries,
-                                                            std::int64_t capacity, const unsigned* counter) {
-  const std::int64_t t = std::int64_t{blockIdx.x} * 128 + threadIdx.x;
-  const std::int64_t j = t / padded;
-  const int piece = static_cast<int>(t - j * padded);
-  if (piece >= pieces || j >= primaries + min(static_cast<std::int64_t>(*counter), capacity)) return;
-  const segment sg = segs[j];
-  C carry = saved[j * pieces + piece];
-  C* b = base + piece;
-  std::int64_t q = sg.start;
-  for (int done = 0; done < sg.steps; done += LA) {
-    std::int32_t pos[LA];
-    C v[LA];
-#pragma unroll
-    for (int u = 0; u < LA; ++u) {
-      pos[u] = -1;
-      if (done + u < sg.steps) {
-        q = cycles.next(q);
-        pos[u] = static_cast<std::int32_t>(q);
-        if (done + u + 1 < sg.steps) v[u] = b[q * pieces];
-      }
-    }
-#pragma unroll
-    for (int u = 0; u < LA; ++u) {
-      if (pos[u] >= 0) b[std::int64_t{pos[u]} * pieces] = u == 0 ? carry : v[u - 1];
-    }
-    carry = v[LA - 1];
-  }
-}
-
-/** Segmented walks with split points every `every` positions (a multiple of the plan's) and
-    segments of at most cap steps where the workspace has slots left. */
-template <class C, int LA>
-void segmented_walks(unsigned char* matrix, unsigned char* workspace, std::size_t ws_bytes, std::int64_t se_bytes,
-                     const square_grid_plan& sg, std::int64_t every, int cap) {
-  const std::int64_t pieces = se_bytes / static_cast<std::int64_t>(sizeof(C));
-  const std::int64_t runs = sg.cycles.modulus + 1;
-  const cycle_splits splits = cycle_splits::of(runs, every);
-  const std::int64_t slots = static_cast<std::int64_t>((ws_bytes - 16) / static_cast<std::size_t>(se_bytes + 8));
-  if (splits.count > slots) return;  // the row reads WRONG: no room for the segments
-  const std::int64_t capacity = slots - splits.count;
-  C* base = reinterpret_cast<C*>(matrix);
-  C* saved = reinterpret_cast<C*>(workspace);
-  auto* segs = reinterpret_cast<segment*>(workspace + slots * se_bytes);
-  auto* counter = reinterpret_cast<unsigned*>(workspace + slots * se_bytes + slots * 8);
-  cudaMemsetAsync(counter, 0, sizeof(unsigned), nullptr);
-  segment_plan_kernel<square_grid_cycles><<<static_cast<unsigned>((splits.count + 127) / 128), 128>>>(
-      sg.cycles, splits, fast_divider::of(static_cast<std::uint32_t>(every)), cap, capacity, segs, counter);
-  const std::int64_t total = slots * pieces;
-  save_segments_kernel<C><<<static_cast<unsigned>(std::min<std::int64_t>((total + 255) / 256, 4096)), 256>>>(
-      base, saved, static_cast<int>(pieces), segs, splits.count, capacity, counter);
-  const std::int64_t window =
-      std::clamp<std::int64_t>((splits.every * kSplitWalkThreads + pieces - 1) / pieces, 1, kSplitWalkThreads);
-  split_walk_kernel<C, square_grid_cycles, false>
-      <<<static_cast<unsigned>((sg.cycles.modulus - 1 + window - 1) / window), kSplitWalkThreads>>>(
-          base, saved, static_cast<int>(pieces), sg.cycles, splits, static_cast<int>(window));
-  const std::int64_t padded = (pieces + 31) / 32 * 32, threads = slots * padded;
-  segment_walk_kernel<LA, C, square_grid_cycles><<<static_cast<unsigned>((threads + 127) / 128), 128>>>(
-      base, saved, static_cast<int>(pieces), static_cast<int>(padded), sg.cycles, segs, splits.count, capacity, counter);
 }
 
 template <class C, class Squares>
@@ -756,36 +516,6 @@ void walk_variants(sweep& s, const bench_case& c, const square_grid_plan& sg, un
   variant("walks: production, own launch", [&](unsigned char* d) {
     launch_split_walks(d, ws, se_bytes, sg.cycles, sg.splits, true, nullptr);
   });
-  variant("walks: free chain, 8 ahead, 4/SM", [&](unsigned char* d) { fast_split_walks<8, 4, C>(d, ws, se_bytes, sg.cycles, sg.splits); });
-  variant("walks: free chain, 8 ahead, 3/SM", [&](unsigned char* d) { fast_split_walks<8, 3, C>(d, ws, se_bytes, sg.cycles, sg.splits); });
-  variant("walks: free chain, 4 ahead, 4/SM", [&](unsigned char* d) { fast_split_walks<4, 4, C>(d, ws, se_bytes, sg.cycles, sg.splits); });
-  variant("walks: free chain, 4 ahead, 6/SM", [&](unsigned char* d) { fast_split_walks<4, 6, C>(d, ws, se_bytes, sg.cycles, sg.splits); });
-  variant("walks: free chain, 12 ahead, 3/SM", [&](unsigned char* d) { fast_split_walks<12, 3, C>(d, ws, se_bytes, sg.cycles, sg.splits); });
-  variant("walks: free chain, 16 ahead, 2/SM", [&](unsigned char* d) { fast_split_walks<16, 2, C>(d, ws, se_bytes, sg.cycles, sg.splits); });
-  const std::size_t ws_bytes = static_cast<std::size_t>(square_grid_workspace_lines(c.rows, c.cols) * std::max(c.rows, c.cols)) * c.e;
-  const std::int64_t every = sg.splits.every;
-  for (const std::pair<int, int>& nc : std::vector<std::pair<int, int>>{{5, 128}}) {
-    const int num = nc.first, cap = nc.second;
-    const std::int64_t e2 = (every * num + 3) / 4;
-    std::snprintf(name, sizeof name, "segments every %lld cap %d, 8 ahead", static_cast<long long>(e2), cap);
-    variant(name, [&](unsigned char* d) { segmented_walks<C, 8>(d, ws, ws_bytes, se_bytes, sg, e2, cap); });
-  }
-  {
-    const std::int64_t e2 = (every * 5 + 3) / 4;
-    const cycle_splits sp = cycle_splits::of(sg.cycles.modulus + 1, e2);
-    const std::int64_t slots = static_cast<std::int64_t>((ws_bytes - 16) / static_cast<std::size_t>(se_bytes + 8));
-    auto* segs = reinterpret_cast<segment*>(ws + slots * se_bytes);
-    auto* counter = reinterpret_cast<unsigned*>(ws + slots * se_bytes + slots * 8);
-    s.report("segment plan alone (every x1.25, cap 96)", [&](const void*, void*) {
-      cudaMemsetAsync(counter, 0, sizeof(unsigned), nullptr);
-      segment_plan_kernel<square_grid_cycles><<<static_cast<unsigned>((sp.count + 127) / 128), 128>>>(
-          sg.cycles, sp, fast_divider::of(static_cast<std::uint32_t>(e2)), 96, slots - sp.count, segs, counter);
-    }, false);
-    unsigned used = 0;
-    cudaMemcpy(&used, counter, sizeof used, cudaMemcpyDeviceToHost);
-    std::printf("  (%lld split points, %u segment cuts of %lld slots left)\n", static_cast<long long>(sp.count), used,
-                static_cast<long long>(slots - sp.count));
-  }
 }
 
 void run_walks_case(const bench_case& c) {
@@ -825,7 +555,7 @@ void run_walks_case(const bench_case& c) {
 // 95% occupancy, a third of the sector tile's instructions): element accesses on a
 // TR x TC tile, TR input rows (the output row segment) by TC input columns, no sector logic,
 // its grid's x dimension down the tile rows, which turned out to be what gained (column
-// tile order, kernels/matrix_view.cuh: tile_order).
+// tile order, core/problem.hpp: tile_order).
 template <class T, int TR, int TC>
 __global__ void __launch_bounds__(256) rect_tile_kernel(const T* __restrict__ in, T* __restrict__ out, std::int64_t rows,
                                                         std::int64_t cols) {
@@ -947,119 +677,78 @@ void run_case(const bench_case& c, bool tma) {
   }
 }
 
-}  // namespace
+using shape_list = std::vector<std::pair<std::int64_t, std::int64_t>>;
 
-int main(int argc, char** argv) {
-  const bool tma = argc > 1 && std::strcmp(argv[1], "tma") == 0;
-  const bool inplace = argc > 1 && std::strcmp(argv[1], "inplace") == 0;
-  const bool grid = argc > 1 && std::strcmp(argv[1], "grid") == 0;
-  if (argc > 1 && std::strcmp(argv[1], "rect") == 0) {
-    try {
-      std::vector<std::pair<std::int64_t, std::int64_t>> shapes;
-      for (int i = 2; i < argc; ++i) {
-        long long r = 0, c = 0;
-        if (std::sscanf(argv[i], "%lldx%lld", &r, &c) == 2) shapes.emplace_back(r, c);
-      }
-      if (shapes.empty()) shapes = {{4096, 4096}, {8192, 8192}, {16384, 16384}, {8192, 2048}, {2048, 8192}, {16384, 1024}, {4095, 4097}, {32768, 8192}};
-      for (const auto& sh : shapes) {
-        for (std::size_t e : {8, 4, 16}) run_rect_case({sh.first, sh.second, e});
-      }
-    } catch (const std::exception& ex) {
-      std::fprintf(stderr, "sweep: %s\n", ex.what());
-      return 1;
+// One sweep mode: its shapes (the command line's, else `defaults`) and what runs per shape.
+int run_mode(const std::string& mode, shape_list shapes) {
+  const bool tma = mode == "tma";
+  auto or_default = [&](const shape_list& defaults) {
+    if (shapes.empty()) shapes = defaults;
+  };
+  if (mode == "rect") {
+    or_default({{4096, 4096}, {8192, 8192}, {16384, 16384}, {8192, 2048}, {2048, 8192}, {16384, 1024}, {4095, 4097}, {32768, 8192}});
+    for (const auto& [r, c] : shapes) {
+      for (std::size_t e : {8, 4, 16}) run_rect_case({r, c, e});
     }
-    return 0;
-  }
-  if (argc > 1 && std::strcmp(argv[1], "walks") == 0) {
-    try {
-      for (std::size_t e : {1, 2, 4}) {
-        run_walks_case({30000, 7000, e});
-        run_walks_case({7000, 30000, e});
+  } else if (mode == "walks") {
+    for (std::size_t e : {1, 2, 4}) {
+      run_walks_case({30000, 7000, e});
+      run_walks_case({7000, 30000, e});
+    }
+    run_walks_case({18000, 13500, 2});
+  } else if (mode == "pattern") {
+    for (const auto& [r, c] : shape_list{{4096, 4096}, {8192, 8192}, {16384, 16384}, {32768, 8192}}) {
+      for (std::size_t e : {4, 8, 16}) run_pattern_case({r, c, e});
+    }
+  } else if (mode == "batch" || mode == "batch15") {
+    const bool batch15 = mode == "batch15";
+    g_old_batch_variants = !batch15;
+    for (std::size_t e : {1, 2, 4, 8}) {
+      run_batch_case({32, 32, e, 4096});
+      run_batch_case({3, 1000, e, 1024});
+      if (e <= 2 && !batch15) run_batch_case({2048, 128, e, 32});
+    }
+  } else if (mode == "grid") {
+    or_default({{4096, 4096}, {8192, 8192}, {16384, 16384}, {8192, 2048}, {2048, 8192}, {16384, 1024}, {32768, 8192}});
+    for (const auto& [r, c] : shapes) {
+      for (std::size_t e : {1, 2}) run_grid_case({r, c, e});
+    }
+  } else if (mode == "inplace") {
+    or_default({{4096, 4096}, {8192, 8192}, {16384, 16384}, {32768, 32768}});
+    for (const auto& [r, c] : shapes) {
+      for (std::size_t e : {1, 2, 4, 8, 16}) {
+        if (r != c || (r * static_cast<std::int64_t>(e)) % 16 != 0 || r * r * static_cast<std::int64_t>(e) > (std::int64_t{2} << 30)) continue;
+        run_inplace_case({r, c, e});
       }
-      run_walks_case({18000, 13500, 2});
-    } catch (const std::exception& ex) {
-      std::fprintf(stderr, "sweep: %s\n", ex.what());
-      return 1;
     }
-    return 0;
-  }
-  if (argc > 1 && std::strcmp(argv[1], "pattern") == 0) {
-    try {
-      for (const auto& [r, c] : std::vector<std::pair<std::int64_t, std::int64_t>>{{4096, 4096}, {8192, 8192}, {16384, 16384}, {32768, 8192}}) {
-        for (std::size_t e : {4, 8, 16}) run_pattern_case({r, c, e});
-      }
-    } catch (const std::exception& ex) {
-      std::fprintf(stderr, "sweep: %s\n", ex.what());
-      return 1;
-    }
-    return 0;
-  }
-  const bool batch15 = argc > 1 && std::strcmp(argv[1], "batch15") == 0;
-  const bool batch = batch15 || (argc > 1 && std::strcmp(argv[1], "batch") == 0);
-  g_old_batch_variants = !batch15;
-  if (argc < 2 || (!tma && !inplace && !grid && !batch && std::strcmp(argv[1], "split") != 0)) {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect [ROWSxCOLS ...]\n");
-    return 2;
-  }
-  std::vector<std::pair<std::int64_t, std::int64_t>> shapes;
-  for (int i = 2; i < argc; ++i) {
-    long long r = 0, c = 0;
-    if (std::sscanf(argv[i], "%lldx%lld", &r, &c) == 2) shapes.emplace_back(r, c);
-  }
-  if (batch) {
-    try {
-      for (std::size_t e : {1, 2, 4, 8}) {
-        run_batch_case({32, 32, e, 4096});
-        run_batch_case({3, 1000, e, 1024});
-        if (e <= 2 && !batch15) run_batch_case({2048, 128, e, 32});
-      }
-    } catch (const std::exception& ex) {
-      std::fprintf(stderr, "sweep: %s\n", ex.what());
-      return 1;
-    }
-    return 0;
-  }
-  if (grid) {
-    if (shapes.empty()) {
-      shapes = {{4096, 4096}, {8192, 8192}, {16384, 16384}, {8192, 2048}, {2048, 8192}, {16384, 1024}, {32768, 8192}};
-    }
-    try {
-      for (const auto& [r, c] : shapes) {
-        for (std::size_t e : {1, 2}) run_grid_case({r, c, e});
-      }
-    } catch (const std::exception& ex) {
-      std::fprintf(stderr, "sweep: %s\n", ex.what());
-      return 1;
-    }
-    return 0;
-  }
-  if (inplace) {
-    if (shapes.empty()) shapes = {{4096, 4096}, {8192, 8192}, {16384, 16384}, {32768, 32768}};
-    try {
-      for (const auto& [r, c] : shapes) {
-        for (std::size_t e : {1, 2, 4, 8, 16}) {
-          if (r != c || (r * static_cast<std::int64_t>(e)) % 16 != 0 || r * r * static_cast<std::int64_t>(e) > (std::int64_t{2} << 30)) continue;
-          run_inplace_case({r, c, e});
-        }
-      }
-    } catch (const std::exception& ex) {
-      std::fprintf(stderr, "sweep: %s\n", ex.what());
-      return 1;
-    }
-    return 0;
-  }
-  if (shapes.empty() && tma) shapes = {{4096, 4096}, {8192, 8192}, {16384, 16384}, {32768, 8192}, {2048, 8192}};
-  if (shapes.empty()) shapes = {{4095, 4097}, {8191, 8193}, {8192, 8192}, {16384, 16384}, {32768, 8192}};
-  try {
+  } else if (tma || mode == "split") {
+    or_default(tma ? shape_list{{4096, 4096}, {8192, 8192}, {16384, 16384}, {32768, 8192}, {2048, 8192}}
+                   : shape_list{{4095, 4097}, {8191, 8193}, {8192, 8192}, {16384, 16384}, {32768, 8192}});
     for (const auto& [r, c] : shapes) {
       for (std::size_t e : {1, 2, 4, 8, 16}) {
         if ((tma || (r % 16 == 0 && c % 16 == 0)) && e < 4) continue;  // aligned bytes: register tile
         run_case({r, c, e}, tma);
       }
     }
+  } else {
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect [ROWSxCOLS ...]\n");
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  shape_list shapes;
+  for (int i = 2; i < argc; ++i) {
+    long long r = 0, c = 0;
+    if (std::sscanf(argv[i], "%lldx%lld", &r, &c) == 2) shapes.emplace_back(r, c);
+  }
+  try {
+    return run_mode(argc > 1 ? argv[1] : "", shapes);
   } catch (const std::exception& ex) {
     std::fprintf(stderr, "sweep: %s\n", ex.what());
     return 1;
   }
-  return 0;
 }

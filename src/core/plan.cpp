@@ -24,6 +24,11 @@ std::int64_t saturating_mul(std::int64_t a, std::int64_t b) {
   return __builtin_mul_overflow(a, b, &r) ? INT64_MAX : r;
 }
 
+// Bytes of all matrices of the call, saturated.
+std::int64_t call_bytes(const plan& p) {
+  return saturating_mul(saturating_mul(p.batch, saturating_mul(p.rows, p.cols)), static_cast<std::int64_t>(p.elem_bytes));
+}
+
 }  // namespace
 
 auto_path choose_automatic(const plan& p) {
@@ -96,8 +101,8 @@ auto_path choose_automatic(const plan& p) {
   if (p.elem_bytes == 16 && p.elem_aligned && !rows_aligned(p.out, p.ld_out, p.stride_out, p.batch, 16, 32)) {
     return auto_path::sector_tile;
   }
-  const std::int64_t call_bytes = saturating_mul(saturating_mul(p.batch, matrix), e);
-  if (p.elem_bytes == 8 && p.elem_aligned && !p.vec_out && call_bytes >= kSectorTileMinBytes8) {
+  const std::int64_t bytes = call_bytes(p);
+  if (p.elem_bytes == 8 && p.elem_aligned && !p.vec_out && bytes >= kSectorTileMinBytes8) {
     return auto_path::sector_tile;
   }
   // Output rows that are not 16-byte aligned, 1, 2 and 4 bytes, large problems: 16-byte
@@ -106,7 +111,7 @@ auto_path choose_automatic(const plan& p) {
   // 2-byte 60 -> 70%, fp32 64 -> 78%).
   if (!p.vec_out && p.elem_aligned && p.elem_bytes <= 4) {
     const std::int64_t from = p.elem_bytes == 1 ? kRealignedMinBytes1 : p.elem_bytes == 2 ? kRealignedMinBytes2 : kRealignedMinBytes4;
-    if (call_bytes >= from) return auto_path::realigned_tile;
+    if (bytes >= from) return auto_path::realigned_tile;
   }
   // Other rows that are not 16-byte aligned (odd leading dimensions, offset pointers): the
   // 16-byte paths would fall back to scalar accesses; a padded tile with one-element
@@ -132,6 +137,9 @@ plan finalize(plan p) {
   p.vec_in = p.elem_aligned && rows_aligned(p.in, p.ld_in, p.stride_in, p.batch, p.elem_bytes);
   p.vec_out = p.elem_aligned && rows_aligned(p.out, p.ld_out, p.stride_out, p.batch, p.elem_bytes);
   p.path = p.kernel == strategy::automatic ? choose_automatic(p) : auto_path::none;
+  // The ladder's named strategies keep the order the seeds' tables were measured in.
+  p.order = p.kernel == strategy::automatic && !p.empty() && call_bytes(p) >= kColumnOrderMinBytes ? tile_order::columns
+                                                                                                  : tile_order::rows;
   return p;
 }
 

@@ -72,7 +72,7 @@ inline constexpr std::int64_t kRealignedMinBytes4 = std::int64_t{48} << 20;
 inline constexpr std::int64_t kSectorTileMinBytes8 = std::int64_t{96} << 20;
 
 /** Calls from this many bytes (all matrices) run `auto`'s tile kernels in column order
- *  (kernels/matrix_view.cuh: tile_order). Every gain was measured on problems of 16 MiB and
+ *  (problem.hpp: tile_order; finalize sets plan::order). Every gain was measured on problems of 16 MiB and
  *  more; below a few MiB the grid is short and small calls keep the row order measured
  *  before (the latency rows of the auto suite among them). */
 inline constexpr std::int64_t kColumnOrderMinBytes = std::int64_t{4} << 20;

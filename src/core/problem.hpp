@@ -41,7 +41,22 @@ enum class auto_path {
   realigned_tile,        ///< 1, 2 and 4 bytes, output rows not 16-byte aligned: src/kernels/realigned_tile.cu
   unaligned_tile,        ///< other rows not 16-byte aligned: a padded tile sized per element size
   vectorized_streaming,  ///< the vectorized tile with streaming cache hints
-  tiled_padded,          ///< 8-byte elements on aligned rows (column order from kColumnOrderMinBytes)
+  tiled_padded,          ///< 8-byte elements on aligned rows
+};
+
+/**
+ * The order in which consecutive thread blocks of a tile kernel take a matrix's tiles
+ * (kernels/matrix_view.cuh: tiling). Column order keeps the blocks resident at one time
+ * writing a few long output runs (consecutive tiles of a column are consecutive segments of
+ * the same output rows), where row order has them read long input runs and scatter their
+ * writes over as many output rows. On the H200 the write side is the one that pays for
+ * scattering (sweep 33, suite auto, % of memcpy, rows -> columns: 16384^2 fp32 93.4 -> 96.5,
+ * 32768 x 8192 fp32 90.7 -> 96.8, 16384^2 bytes 88.4 -> 93.5, 16384^2 2-byte 88.7 -> 94.5,
+ * 8192^2 fp64 94.9 -> 98.5).
+ */
+enum class tile_order {
+  rows,     ///< along tile rows: consecutive blocks read consecutive input runs
+  columns,  ///< down tile columns: consecutive blocks write consecutive output runs
 };
 
 /** A validated request with every default resolved; what the kernels consume. */
@@ -58,6 +73,7 @@ struct plan {
   std::int64_t stride_out = 0;  ///< resolved, in elements
   strategy kernel = strategy::naive;
   auto_path path = auto_path::none;   ///< set by finalize() when kernel is automatic
+  tile_order order = tile_order::rows;  ///< set by finalize(): auto's tile kernels' order
   tile_config tile = tile_config::tile32_block32x8;
   bool elem_aligned = true;  ///< both pointers are multiples of elem_bytes
   bool vec_in = false;       ///< every input row start is 16-byte aligned

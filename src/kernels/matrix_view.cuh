@@ -3,7 +3,6 @@
 // so any 64-bit shape fits in a launch whatever the grid limits.
 #pragma once
 
-#include "../core/plan.hpp"
 #include "../core/problem.hpp"
 
 #include <cstdint>
@@ -31,25 +30,12 @@ struct tile_coord {
   std::int64_t b, r0, c0;
 };
 
-/** The order in which consecutive blocks take a matrix's tiles. */
-enum class tile_order {
-  rows,     ///< along tile rows: consecutive blocks read consecutive input runs
-  columns,  ///< down tile columns: consecutive blocks write consecutive output runs
-};
-
 /**
  * Covers each matrix with tile_rows x tile_cols tiles (in input coordinates). The grid's
  * x dimension walks the tiles of a tile row (tile_order::rows) or of a tile column
  * (tile_order::columns), y the other way, z the matrices, each with a grid stride, so a
  * block finds its tile without any integer division and any 64-bit shape fits the grid
- * limits (2^31 - 1, 65535, 65535).
- *
- * Column order keeps the blocks resident at one time writing a few long output runs
- * (consecutive tiles of a column are consecutive segments of the same output rows), where
- * row order has them read long input runs and scatter their writes over as many output
- * rows. On the H200 the write side is the one that pays for scattering (sweep 33, suite auto,
- * % of memcpy, rows -> columns: 16384^2 fp32 93.4 -> 96.5, 32768 x 8192 fp32 90.7 -> 96.8,
- * 16384^2 bytes 88.4 -> 93.5, 16384^2 2-byte 88.7 -> 94.5, 8192^2 fp64 94.9 -> 98.5).
+ * limits (2^31 - 1, 65535, 65535). The order and why it matters: problem.hpp, tile_order.
  */
 struct tiling {
   std::int64_t tiles_r, tiles_c, batch;
@@ -112,13 +98,6 @@ __device__ __forceinline__ int skewed(int f) {
 template <class T>
 __host__ __device__ constexpr int skewed_size(int n) {
   return n + n / 32 + 1;
-}
-
-/** The tile order of `auto`'s tile kernels for this call (see tile_order). */
-inline tile_order auto_tile_order(const plan& p) {
-  const double bytes = static_cast<double>(p.batch) * static_cast<double>(p.rows) * static_cast<double>(p.cols) *
-                       static_cast<double>(p.elem_bytes);
-  return bytes >= static_cast<double>(kColumnOrderMinBytes) ? tile_order::columns : tile_order::rows;
 }
 
 inline tiling make_tiling(const plan& p, int tile_rows, int tile_cols, tile_order order = tile_order::rows) {

@@ -302,7 +302,7 @@ __global__ void __launch_bounds__(realigned_byte_shape<IN_ALIGNED>::THREADS, rea
 /** Launches a realigned kernel on tiles of shape S; in_lo / in_hi bound the whole input batch. */
 template <class S, class T>
 void launch_on_tiles(void (*kernel)(matrix_view<T>, tiling, std::uintptr_t, std::uintptr_t), const plan& p) {
-  const tiling g = make_tiling(p, S::ROWS, S::COLS, auto_tile_order(p));
+  const tiling g = make_tiling(p, S::ROWS, S::COLS, p.order);
   const auto in_lo = reinterpret_cast<std::uintptr_t>(p.in);
   const auto in_hi = in_lo + static_cast<std::uintptr_t>((p.batch - 1) * p.stride_in + (p.rows - 1) * p.ld_in + p.cols) *
                                  sizeof(T);

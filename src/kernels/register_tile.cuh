@@ -191,7 +191,7 @@ __global__ void __launch_bounds__(256) register_tile_kernel(matrix_view<T> m, ti
 template <class T, int IW, int U, bool STREAMING, int WR = 1>
 void launch_register_tile_variant(const plan& p) {
   using S = register_tile_shape<T, IW, U, WR>;
-  const tiling g = make_tiling(p, S::ROWS, S::COLS, auto_tile_order(p));
+  const tiling g = make_tiling(p, S::ROWS, S::COLS, p.order);
   register_tile_kernel<T, IW, U, STREAMING, WR><<<grid_for(g), S::kThreads, 0, p.stream>>>(make_view<T>(p), g);
 }
 

@@ -89,7 +89,7 @@ __global__ void __launch_bounds__(TILE* BLOCK_ROWS) sector_tile_kernel(matrix_vi
 
 template <class T, int TILE, int BLOCK_ROWS>
 void launch_shape(const plan& p) {
-  const tiling g = make_tiling(p, TILE, TILE, auto_tile_order(p));
+  const tiling g = make_tiling(p, TILE, TILE, p.order);
   sector_tile_kernel<T, TILE, BLOCK_ROWS><<<grid_for(g), dim3(TILE, BLOCK_ROWS), 0, p.stream>>>(make_view<T>(p), g);
 }
 

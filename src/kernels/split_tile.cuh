@@ -73,7 +73,7 @@ __global__ void __launch_bounds__(256, MIN_BLOCKS) split_tile_kernel(matrix_view
 
 template <class T, int TILE_R, int TILE_C, int PASS_R, int MIN_BLOCKS>
 void launch_split_tile(const plan& p) {
-  const tiling g = make_tiling(p, TILE_R, TILE_C, auto_tile_order(p));
+  const tiling g = make_tiling(p, TILE_R, TILE_C, p.order);
   const dim3 grid = grid_for(g);
   const bool by_columns = g.order == tile_order::columns;
   if (grid.x == (by_columns ? g.tiles_r : g.tiles_c) && grid.y == (by_columns ? g.tiles_c : g.tiles_r) &&

@@ -51,6 +51,18 @@ TEST(Plan, ExplicitStrategyIsKept) {
   EXPECT_EQ(p.path, auto_path::none);
 }
 
+TEST(Plan, TileOrderIsColumnsForAutoFromFourMiB) {
+  using xpose::detail::kColumnOrderMinBytes;
+  using xpose::detail::tile_order;
+  EXPECT_EQ(finalize(validate(shaped(1024, 1024, 4))).order, tile_order::columns);  // exactly 4 MiB
+  EXPECT_EQ(finalize(validate(shaped(1024, 1023, 4))).order, tile_order::rows);
+  EXPECT_EQ(finalize(validate(batch_of(4, 512, 512, 4))).order, tile_order::columns);
+  static_assert(kColumnOrderMinBytes == 1024 * 1024 * 4, "the cases above sit on the threshold");
+  auto named = shaped(8192, 8192, 4);
+  named.kernel = strategy::tiled_padded;  // the ladder keeps the seeds' order
+  EXPECT_EQ(finalize(validate(named)).order, tile_order::rows);
+}
+
 TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(shaped(2, 1 << 24, 4))).path, auto_path::interleave_wide);
   EXPECT_EQ(finalize(validate(shaped(1 << 24, 2, 4))).path, auto_path::interleave_tall);
