@@ -1,4 +1,4 @@
-// Column tile order (kernels/matrix_view.cuh: tile_order): `auto`'s tile kernels walk the
+// Column tile order (core/problem.hpp: tile_order, set by finalize()): `auto`'s tile kernels walk the
 // tiles down tile columns from kColumnOrderMinBytes per call. One case per tile path at or
 // above that size, each with partial edge tiles in both directions, some batched with
 // leading dimensions or offset pointers; each first checks the planned path and the size
