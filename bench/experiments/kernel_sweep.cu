@@ -11,11 +11,11 @@
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rectpass [ROWSxCOLS ...]
+// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect [ROWSxCOLS ...]
 //   walks: sweep 32, the square grid's walks (30000 x 7000 and 7000 x 30000, 1, 2, 4 bytes)
 //   rect:  sweep 33, a plain padded tile launched down tile columns (default the large auto shapes)
-//   rectpass: sweep 35, cuBLAS geam's unaligned tile (passes of input columns), 4 and 8 bytes;
-//          default 4095x4097 6143x6145 8191x8193 9001x7003 16383x16385
+//          (sweep 35's rectpass mode, passes of input columns through a half-tile buffer, not
+//          taken, is in git history at 343b6e0)
 //   tma:   4, 8, 16 bytes; default 4096^2 8192^2 16384^2 32768x8192 2048x8192
 //   split: 1 to 16 bytes (1 and 2 only on unaligned shapes); default 4095x4097 8191x8193
 //          8192^2 16384^2 32768x8192
@@ -558,7 +558,10 @@ void run_walks_case(const bench_case& c) {
 // 95% occupancy, a third of the sector tile's instructions): element accesses on a
 // TR x TC tile, TR input rows (the output row segment) by TC input columns, no sector logic,
 // its grid's x dimension down the tile rows, which turned out to be what gained (column
-// tile order, core/problem.hpp: tile_order).
+// tile order, core/problem.hpp: tile_order). Sweep 35: for 4 bytes at 64 x 32 it compiles to 36
+// registers (6 blocks per SM) and beats cuBLAS at 4095 x 4097; at 32 registers (8 blocks per SM,
+// as the same tile built into the library took) it loses 5 points
+// (experiments/sweep35_unaligned_element_tile.txt).
 template <class T, int TR, int TC>
 __global__ void __launch_bounds__(256) rect_tile_kernel(const T* __restrict__ in, T* __restrict__ out, std::int64_t rows,
                                                         std::int64_t cols) {
@@ -630,84 +633,6 @@ void run_rect_case(const bench_case& c) {
   }
 }
 
-// Sweep 35: cuBLAS geam's unaligned kernel (transpose_readWrite_alignment_kernel <float, 6, 5, 3>
-// on 4095 x 4097: grid 64 x 65 of 64 x 64 tiles, an 8.3 KB buffer = 32 x 65 floats): a tile of TR
-// input rows x P * TC input columns, all loads issued into registers first, then P passes of TC
-// input columns (TC output rows of TR elements each) through a TC x (TR + 1) buffer.
-template <class T, int TR, int TC, int P, int MINB>
-__global__ void __launch_bounds__(256, MINB) rect_pass_kernel(const T* __restrict__ in, T* __restrict__ out,
-                                                              std::int64_t rows, std::int64_t cols) {
-  __shared__ T tile[TC][TR + 1];
-  constexpr int kStep = 256 / TC, L = TR / kStep, W = TR * TC / 256;
-  const std::int64_t r0 = std::int64_t{blockIdx.x} * TR, c0 = std::int64_t{blockIdx.y} * TC * P;
-  const int tid = static_cast<int>(threadIdx.x), tx = tid % TC, ty = tid / TC;
-  const bool inner = r0 + TR <= rows && c0 + TC * P <= cols;
-  const T* src = in + (r0 + ty) * cols + c0 + tx;
-  T v[P][L];
-  if (inner) {
-#pragma unroll
-    for (int p = 0; p < P; ++p) {
-#pragma unroll
-      for (int k = 0; k < L; ++k) v[p][k] = __ldcs(src + k * kStep * cols + p * TC);
-    }
-  } else {
-#pragma unroll
-    for (int p = 0; p < P; ++p) {
-#pragma unroll
-      for (int k = 0; k < L; ++k) {
-        if (r0 + ty + k * kStep < rows && c0 + p * TC + tx < cols) v[p][k] = src[k * kStep * cols + p * TC];
-      }
-    }
-  }
-#pragma unroll
-  for (int p = 0; p < P; ++p) {
-#pragma unroll
-    for (int k = 0; k < L; ++k) tile[tx][ty + k * kStep] = v[p][k];
-    __syncthreads();
-    const std::int64_t cp = c0 + p * TC;
-#pragma unroll
-    for (int j = 0; j < W; ++j) {
-      const int idx = tid + j * 256, c = idx / TR, r = idx % TR;
-      if (inner) {
-        __stcs(out + (cp + c) * rows + r0 + r, tile[c][r]);
-      } else if (cp + c < cols && r0 + r < rows) {
-        out[(cp + c) * rows + r0 + r] = tile[c][r];
-      }
-    }
-    __syncthreads();
-  }
-}
-
-template <class T, int TR, int TC, int P, int MINB>
-void rect_pass_variant(sweep& s, const bench_case& c) {
-  char name[80];
-  std::snprintf(name, sizeof name, "pass tile %dx%d x%d, %d/SM", TR, TC, P, MINB);
-  s.report(name, [&](const void* in, void* out) {
-    const dim3 grid(static_cast<unsigned>((c.rows + TR - 1) / TR), static_cast<unsigned>((c.cols + TC * P - 1) / (TC * P)));
-    rect_pass_kernel<T, TR, TC, P, MINB><<<grid, 256>>>(static_cast<const T*>(in), static_cast<T*>(out), c.rows, c.cols);
-  }, true);
-}
-
-void run_rect_pass_case(const bench_case& c) {
-  sweep s(c);
-  s.report("xpose auto", [&](const void* in, void* out) { transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{}); }, true);
-  if (c.e == 4) {
-    rect_variant<unsigned, 64, 32>(s, c);
-    rect_pass_variant<unsigned, 64, 32, 2, 8>(s, c);
-    rect_pass_variant<unsigned, 64, 32, 2, 6>(s, c);
-    rect_pass_variant<unsigned, 64, 32, 4, 6>(s, c);
-    rect_pass_variant<unsigned, 128, 32, 2, 4>(s, c);
-    rect_pass_variant<unsigned, 32, 32, 4, 8>(s, c);
-  } else if (c.e == 8) {
-    rect_variant<unsigned long long, 32, 32>(s, c);
-    rect_pass_variant<unsigned long long, 64, 16, 2, 8>(s, c);
-    rect_pass_variant<unsigned long long, 64, 16, 4, 6>(s, c);
-    rect_pass_variant<unsigned long long, 32, 32, 2, 8>(s, c);
-    rect_pass_variant<unsigned long long, 64, 32, 2, 6>(s, c);
-    rect_pass_variant<unsigned long long, 32, 16, 4, 8>(s, c);
-  }
-}
-
 void run_inplace_case(const bench_case& c) {
   sweep s(c);
   s.report("xpose auto (out of place)", [&](const void* in, void* out) {
@@ -771,11 +696,6 @@ int run_mode(const std::string& mode, shape_list shapes) {
     for (const auto& [r, c] : shapes) {
       for (std::size_t e : {8, 4, 16}) run_rect_case({r, c, e});
     }
-  } else if (mode == "rectpass") {
-    or_default({{4095, 4097}, {6143, 6145}, {8191, 8193}, {9001, 7003}, {16383, 16385}});
-    for (const auto& [r, c] : shapes) {
-      for (std::size_t e : {4, 8}) run_rect_pass_case({r, c, e});
-    }
   } else if (mode == "walks") {
     for (std::size_t e : {1, 2, 4}) {
       run_walks_case({30000, 7000, e});
@@ -817,7 +737,7 @@ int run_mode(const std::string& mode, shape_list shapes) {
       }
     }
   } else {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rectpass [ROWSxCOLS ...]\n");
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect [ROWSxCOLS ...]\n");
     return 2;
   }
   return 0;
