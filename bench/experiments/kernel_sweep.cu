@@ -15,7 +15,7 @@
 //   walks: sweep 32, the square grid's walks (30000 x 7000 and 7000 x 30000, 1, 2, 4 bytes)
 //   rect:  sweep 33, a plain padded tile launched down tile columns (default the large auto shapes)
 //          (sweep 35's rectpass mode, passes of input columns through a half-tile buffer, not
-//          taken, is in git history at 343b6e0)
+//          taken, is in git history at 343b6e0; its persistent-grid variant (run 14) at bb9339c)
 //   tma:   4, 8, 16 bytes; default 4096^2 8192^2 16384^2 32768x8192 2048x8192
 //   split: 1 to 16 bytes (1 and 2 only on unaligned shapes); default 4095x4097 8191x8193
 //          8192^2 16384^2 32768x8192
@@ -597,43 +597,6 @@ __global__ void __launch_bounds__(256) rect_tile_kernel(const T* __restrict__ in
   }
 }
 
-// Sweep 35 follow-up: the sweep 33 tile on a persistent grid of BLOCKS_PER_SM x SMs blocks,
-// each walking linear tile indices in column order (tile rows fastest), to pin the number of
-// blocks per SM whatever the register count.
-template <class T, int TR, int TC>
-__global__ void __launch_bounds__(256) rect_persistent_kernel(const T* __restrict__ in, T* __restrict__ out,
-                                                             std::int64_t rows, std::int64_t cols, std::int64_t tiles_r,
-                                                             std::int64_t tiles) {
-  __shared__ T tile[TC][TR + 1];
-  const int tid = static_cast<int>(threadIdx.x);
-  constexpr int kStep = 256 / TC;
-  const int tx = tid % TC, ty = tid / TC;
-  for (std::int64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
-    const std::int64_t r0 = (t % tiles_r) * TR, c0 = (t / tiles_r) * TC;
-    const bool inner = r0 + TR <= rows && c0 + TC <= cols;
-    const T* src = in + (r0 + ty) * cols + c0 + tx;
-    if (inner) {
-#pragma unroll
-      for (int r = 0; r < TR; r += kStep) tile[tx][r + ty] = __ldcs(src + r * cols);
-    } else {
-      for (int r = 0; r < TR; r += kStep) {
-        if (r0 + r + ty < rows && c0 + tx < cols) tile[tx][r + ty] = src[r * cols];
-      }
-    }
-    __syncthreads();
-    if (inner) {
-#pragma unroll
-      for (int idx = tid; idx < TR * TC; idx += 256) __stcs(out + (c0 + idx / TR) * rows + r0 + idx % TR, tile[idx / TR][idx % TR]);
-    } else {
-      for (int idx = tid; idx < TR * TC; idx += 256) {
-        const int c = idx / TR, r = idx % TR;
-        if (c0 + c < cols && r0 + r < rows) out[(c0 + c) * rows + r0 + r] = tile[c][r];
-      }
-    }
-    __syncthreads();
-  }
-}
-
 template <class T, int TR, int TC>
 void rect_variant(sweep& s, const bench_case& c) {
   char name[80];
@@ -661,17 +624,6 @@ void run_rect_case(const bench_case& c) {
     rect_variant<uint4, 16, 32>(s, c);
     rect_variant<uint4, 64, 16>(s, c);
   } else if (c.e == 4) {
-    int sms = 0;
-    XPOSE_TOOLING_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-    for (int per_sm : {4, 5, 6, 7, 8}) {
-      char name[80];
-      std::snprintf(name, sizeof name, "persistent 64x32, %d/SM", per_sm);
-      s.report(name, [&](const void* in, void* out) {
-        const std::int64_t tiles_r = (c.rows + 63) / 64, tiles = tiles_r * ((c.cols + 31) / 32);
-        const auto grid = static_cast<unsigned>(std::min<std::int64_t>(tiles, std::int64_t{per_sm} * sms));
-        rect_persistent_kernel<unsigned, 64, 32><<<grid, 256>>>(static_cast<const unsigned*>(in), static_cast<unsigned*>(out), c.rows, c.cols, tiles_r, tiles);
-      }, true);
-    }
     rect_variant<unsigned, 32, 32>(s, c);
     rect_variant<unsigned, 64, 32>(s, c);
     rect_variant<unsigned, 64, 64>(s, c);
