@@ -100,7 +100,10 @@ __host__ __device__ constexpr int skewed_size(int n) {
   return n + n / 32 + 1;
 }
 
-inline tiling make_tiling(const plan& p, int tile_rows, int tile_cols, tile_order order = tile_order::rows) {
+/** order: p.order for the tile kernels (finalize() decides it); the skinny kernels pass
+ *  tile_order::rows (one of their tile counts is 1, and column order would put the long one
+ *  on the grid's y dimension, capped at 65535 blocks). */
+inline tiling make_tiling(const plan& p, int tile_rows, int tile_cols, tile_order order) {
   tiling t{};
   t.order = order;
   t.tile_rows = tile_rows;

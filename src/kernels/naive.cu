@@ -32,14 +32,14 @@ __global__ void __launch_bounds__(kWide* kDeep) naive_write_coalesced_kernel(mat
 
 template <class T>
 void launch_naive(const plan& p) {
-  const tiling g = make_tiling(p, kDeep, kWide);
+  const tiling g = make_tiling(p, kDeep, kWide, p.order);
   naive_kernel<T><<<grid_for(g), dim3(kWide, kDeep), 0, p.stream>>>(make_view<T>(p), g);
   check_launch("naive");
 }
 
 template <class T>
 void launch_naive_write_coalesced(const plan& p) {
-  const tiling g = make_tiling(p, kWide, kDeep);
+  const tiling g = make_tiling(p, kWide, kDeep, p.order);
   naive_write_coalesced_kernel<T><<<grid_for(g), dim3(kWide, kDeep), 0, p.stream>>>(make_view<T>(p), g);
   check_launch("naive_write_coalesced");
 }

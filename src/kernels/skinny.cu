@@ -153,7 +153,8 @@ void launch_skinny(const plan& p, bool wide) {
   // The packed side's run for chunk k starts at k * C * R elements: aligned when the matrix is.
   a.vec_packed = p.elem_aligned && (wide ? base_ok(p.out, p.stride_out) : base_ok(p.in, p.stride_in));
   a.elem_aligned = p.elem_aligned;
-  const tiling g = wide ? make_tiling(p, static_cast<int>(p.rows), a.chunk) : make_tiling(p, a.chunk, static_cast<int>(p.cols));
+  const tiling g = wide ? make_tiling(p, static_cast<int>(p.rows), a.chunk, tile_order::rows)
+                        : make_tiling(p, a.chunk, static_cast<int>(p.cols), tile_order::rows);
   if (wide) {
     skinny_wide_kernel<T><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
   } else {

@@ -388,7 +388,7 @@ __global__ void __launch_bounds__(kThreads, kTallBlocksPerSM<R>) interleave_tall
 template <int E, int R, bool kStageRows>
 void launch_wide(const plan& p, const byte_view& v) {
   using shape = interleave_shape<E, R>;
-  const tiling g = make_tiling(p, R, shape::kSpan);
+  const tiling g = make_tiling(p, R, shape::kSpan, tile_order::rows);
   const auto kernel = interleave_wide_kernel<E, R, kStageRows>;
   const int shared_bytes = shape::wide_shared_bytes(kStageRows);
   allow_shared(kernel, shared_bytes);
@@ -423,7 +423,7 @@ void launch_shape(const plan& p, bool wide) {
       launch_wide<E, R, false>(p, v);
     }
   } else {
-    const tiling g = make_tiling(p, shape::kSpan, R);
+    const tiling g = make_tiling(p, shape::kSpan, R, tile_order::rows);
     prefer_shared_memory(interleave_tall_kernel<E, R>);
     interleave_tall_kernel<E, R><<<grid_for(g), kThreads, 0, p.stream>>>(v, g);
   }

@@ -32,7 +32,7 @@ void launch_tiled(const plan& p) {
 // kColumnOrderMinBytes per call (tile_order).
 template <class T>
 void launch_auto_padded(const plan& p) {
-  launch_tiled_variant<T, 32, 8, 1, false>(p, p.order);
+  launch_tiled_variant<T, 32, 8, 1, false>(p);
   check_launch("tiled_padded (auto)");
 }
 
@@ -44,13 +44,13 @@ template <class T>
 void launch_unaligned_tile(const plan& p) {
   constexpr std::size_t E = sizeof(T);
   if constexpr (E == 1) {
-    launch_tiled_variant<T, 64, 4, 1, false, true>(p, p.order);
+    launch_tiled_variant<T, 64, 4, 1, false, true>(p);
   } else if constexpr (E == 2) {
-    launch_tiled_variant<T, 128, 8, 1, false, true>(p, p.order);
+    launch_tiled_variant<T, 128, 8, 1, false, true>(p);
   } else if constexpr (E == 4 || E == 8) {
-    launch_tiled_variant<T, 64, 8, 1, false, true>(p, p.order);
+    launch_tiled_variant<T, 64, 8, 1, false, true>(p);
   } else {
-    launch_tiled_variant<T, 32, 8, 1, false, false>(p, p.order);
+    launch_tiled_variant<T, 32, 8, 1, false, false>(p);
   }
   check_launch("unaligned_tile");
 }

@@ -79,8 +79,8 @@ __global__ void __launch_bounds__(TILE* BLOCK_ROWS) tiled_kernel(matrix_view<T> 
 }
 
 template <class T, int TILE, int BLOCK_ROWS, int PAD, bool DIAGONAL, bool STREAMING = false>
-void launch_tiled_variant(const plan& p, tile_order order = tile_order::rows) {
-  const tiling g = make_tiling(p, TILE, TILE, order);
+void launch_tiled_variant(const plan& p) {
+  const tiling g = make_tiling(p, TILE, TILE, p.order);
   tiled_kernel<T, TILE, BLOCK_ROWS, PAD, DIAGONAL, STREAMING>
       <<<grid_for(g), dim3(TILE, BLOCK_ROWS), 0, p.stream>>>(make_view<T>(p), g);
 }

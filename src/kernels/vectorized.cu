@@ -16,7 +16,7 @@ void launch_vectorized(const plan& p) {
 template <class T>
 void launch_vectorized_streaming(const plan& p) {
   constexpr int E = sizeof(T);
-  launch_vectorized_variant<T, tile_for<E>(), 256, min_blocks_for<E>(), true>(p, p.order);
+  launch_vectorized_variant<T, tile_for<E>(), 256, min_blocks_for<E>(), true>(p);
   check_launch("vectorized (streaming)");
 }
 

@@ -123,8 +123,8 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
 }
 
 template <class T, int TILE, int THREADS, int MIN_BLOCKS, bool STREAMING = false>
-void launch_vectorized_variant(const plan& p, tile_order order = tile_order::rows) {
-  const tiling g = make_tiling(p, TILE, TILE, order);
+void launch_vectorized_variant(const plan& p) {
+  const tiling g = make_tiling(p, TILE, TILE, p.order);
   vectorized_kernel<T, TILE, THREADS, MIN_BLOCKS, STREAMING>
       <<<grid_for(g), THREADS, 0, p.stream>>>(make_view<T>(p), g, p.vec_in, p.vec_out);
 }
