@@ -11,8 +11,11 @@
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect [ROWSxCOLS ...]
+// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36 [ROWSxCOLS ...]
 //   walks: sweep 32, the square grid's walks (30000 x 7000 and 7000 x 30000, 1, 2, 4 bytes)
+//   hints: sweep 36, streaming against plain loads on unaligned rows, 1 to 8 bytes
+//   rect36: sweep 36, the element tile's block size, hints and shape, 4 and 8 bytes (default
+//          five unaligned shapes)
 //   rect:  sweep 33, a plain padded tile launched down tile columns (default the large auto shapes)
 //          (sweep 35's rectpass mode, passes of input columns through a half-tile buffer, not
 //          taken, is in git history at 343b6e0; its persistent-grid variant (run 14) at bb9339c)
@@ -561,21 +564,27 @@ void run_walks_case(const bench_case& c) {
 // tile order, core/problem.hpp: tile_order). Sweep 35: for 4 bytes at 64 x 32 it compiles to 36
 // registers (6 blocks per SM) and beats cuBLAS at 4095 x 4097; at 32 registers (8 blocks per SM,
 // as the same tile built into the library took) it loses 5 points
-// (experiments/sweep35_unaligned_element_tile.txt).
-template <class T, int TR, int TC>
-__global__ void __launch_bounds__(256) rect_tile_kernel(const T* __restrict__ in, T* __restrict__ out, std::int64_t rows,
-                                                        std::int64_t cols) {
+// (experiments/sweep35_unaligned_element_tile.txt). Sweep 36: without the streaming hints it
+// gains 6-8 more; that version is auto's element tile (src/kernels/element_tile.cu).
+// Sweep 36: THREADS per block and the streaming hints (LDCS: ld.global.cs, STCS:
+// st.global.cs) as parameters; the defaults are the sweep 33 kernel.
+template <class T, int TR, int TC, int THREADS = 256, bool LDCS = true, bool STCS = true>
+__global__ void __launch_bounds__(THREADS) rect_tile_kernel(const T* __restrict__ in, T* __restrict__ out, std::int64_t rows,
+                                                            std::int64_t cols) {
   __shared__ T tile[TC][TR + 1];
   const std::int64_t r0 = std::int64_t{blockIdx.x} * TR, c0 = std::int64_t{blockIdx.y} * TC;
   const int tid = static_cast<int>(threadIdx.x);
   const bool inner = r0 + TR <= rows && c0 + TC <= cols;
   {
-    constexpr int kStep = 256 / TC;
+    constexpr int kStep = THREADS / TC;
     const int tx = tid % TC, ty = tid / TC;
     const T* src = in + (r0 + ty) * cols + c0 + tx;
     if (inner) {
 #pragma unroll
-      for (int r = 0; r < TR; r += kStep) tile[tx][r + ty] = __ldcs(reinterpret_cast<const T*>(src + r * cols));
+      for (int r = 0; r < TR; r += kStep) {
+        const T* at = reinterpret_cast<const T*>(src + r * cols);
+        tile[tx][r + ty] = LDCS ? __ldcs(at) : *at;
+      }
     } else {
       for (int r = 0; r < TR; r += kStep) {
         if (r0 + r + ty < rows && c0 + tx < cols) tile[tx][r + ty] = src[r * cols];
@@ -585,31 +594,84 @@ __global__ void __launch_bounds__(256) rect_tile_kernel(const T* __restrict__ in
   __syncthreads();
   if (inner) {
 #pragma unroll
-    for (int idx = tid; idx < TR * TC; idx += 256) {
+    for (int idx = tid; idx < TR * TC; idx += THREADS) {
       const int c = idx / TR, r = idx % TR;
-      __stcs(out + (c0 + c) * rows + r0 + r, tile[c][r]);
+      T* at = out + (c0 + c) * rows + r0 + r;
+      if (STCS) {
+        __stcs(at, tile[c][r]);
+      } else {
+        *at = tile[c][r];
+      }
     }
   } else {
-    for (int idx = tid; idx < TR * TC; idx += 256) {
+    for (int idx = tid; idx < TR * TC; idx += THREADS) {
       const int c = idx / TR, r = idx % TR;
       if (c0 + c < cols && r0 + r < rows) out[(c0 + c) * rows + r0 + r] = tile[c][r];
     }
   }
 }
 
-template <class T, int TR, int TC>
+template <class T, int TR, int TC, int THREADS = 256, bool LDCS = true, bool STCS = true>
 void rect_variant(sweep& s, const bench_case& c) {
   char name[80];
-  std::snprintf(name, sizeof name, "rect tile %d rows x %d cols", TR, TC);
+  if (THREADS == 256 && LDCS && STCS) {
+    std::snprintf(name, sizeof name, "rect tile %d rows x %d cols", TR, TC);
+  } else {
+    std::snprintf(name, sizeof name, "rect %dx%d %d thr %s/%s", TR, TC, THREADS, LDCS ? "ldcs" : "ld", STCS ? "stcs" : "st");
+  }
   s.report(name, [&](const void* in, void* out) {
     const dim3 grid(static_cast<unsigned>((c.rows + TR - 1) / TR), static_cast<unsigned>((c.cols + TC - 1) / TC));
-    rect_tile_kernel<T, TR, TC><<<grid, 256>>>(static_cast<const T*>(in), static_cast<T*>(out), c.rows, c.cols);
+    rect_tile_kernel<T, TR, TC, THREADS, LDCS, STCS>
+        <<<grid, THREADS>>>(static_cast<const T*>(in), static_cast<T*>(out), c.rows, c.cols);
   }, true);
+}
+
+// Sweep 36: the element tile's neighbours (block size, hints, tile shape) on unaligned shapes.
+void run_rect36_case(const bench_case& c) {
+  sweep s(c);
+  s.report("xpose auto", [&](const void* in, void* out) { transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{}); }, true);
+  if (c.e == 4) {
+    rect_variant<unsigned, 64, 32>(s, c);
+    rect_variant<unsigned, 64, 32, 256, false, true>(s, c);
+    rect_variant<unsigned, 64, 32, 256, true, false>(s, c);
+    rect_variant<unsigned, 64, 32, 256, false, false>(s, c);
+    rect_variant<unsigned, 64, 32, 128>(s, c);
+    rect_variant<unsigned, 64, 32, 512>(s, c);
+    rect_variant<unsigned, 96, 32>(s, c);
+    rect_variant<unsigned, 64, 16>(s, c);
+    rect_variant<unsigned, 32, 32, 128>(s, c);
+    rect_variant<unsigned, 128, 32, 512>(s, c);
+  } else if (c.e == 8) {
+    rect_variant<unsigned long long, 32, 32>(s, c);
+    rect_variant<unsigned long long, 32, 32, 256, false, true>(s, c);
+    rect_variant<unsigned long long, 32, 32, 256, true, false>(s, c);
+    rect_variant<unsigned long long, 32, 32, 128>(s, c);
+    rect_variant<unsigned long long, 64, 32, 512>(s, c);
+    rect_variant<unsigned long long, 64, 16>(s, c);
+  }
 }
 
 void run_rect_case(const bench_case& c) {
   sweep s(c);
   s.report("xpose auto", [&](const void* in, void* out) { transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{}); }, true);
+  // Sweep 36: auto's path before the element tile (element_tile.cu), same buffers.
+  // Placeholder addresses, 256-byte aligned and far apart: only the plan is asked.
+  void* const probe_in = reinterpret_cast<void*>(std::uintptr_t{1} << 40);
+  void* const probe_out = reinterpret_cast<void*>(std::uintptr_t{2} << 40);
+  if (s.make_plan(probe_in, probe_out).path == auto_path::element_tile) {
+    const std::int64_t bytes = c.rows * c.cols * static_cast<std::int64_t>(c.e);
+    const auto before = c.e == 4 && bytes >= kRealignedMinBytes4   ? auto_path::realigned_tile
+                        : c.e == 8 && bytes >= kSectorTileMinBytes8 ? auto_path::sector_tile
+                                                                    : auto_path::unaligned_tile;
+    s.report(before == auto_path::realigned_tile ? "auto before: realigned tile"
+             : before == auto_path::sector_tile  ? "auto before: sector tile"
+                                                 : "auto before: unaligned tile",
+             [&](const void* in, void* out) {
+               plan p = s.make_plan(in, out);
+               p.path = before;
+               launch(p);
+             }, true);
+  }
   if (c.e == 8) {
     rect_variant<unsigned long long, 32, 32>(s, c);
     rect_variant<unsigned long long, 64, 32>(s, c);
@@ -630,6 +692,31 @@ void run_rect_case(const bench_case& c) {
     rect_variant<unsigned, 128, 32>(s, c);
     rect_variant<unsigned, 128, 64>(s, c);
     rect_variant<unsigned, 32, 64>(s, c);
+  }
+}
+
+// Sweep 36: streaming (evict-first) hints against plain accesses on rows that are not
+// 16-byte aligned, where neighbouring tiles share the sectors at their edges. (Run 4 also
+// timed auto with plain loads in the realigned and unaligned tiles, through a switch that
+// lived only in that build: level or lower, not taken.)
+void run_hints_case(const bench_case& c) {
+  sweep s(c);
+  s.report("xpose auto", [&](const void* in, void* out) { transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{}); }, true);
+  if (c.e == 4) {
+    rect_variant<unsigned, 64, 32>(s, c);
+    rect_variant<unsigned, 64, 32, 256, false, true>(s, c);
+    rect_variant<unsigned, 64, 32, 256, false, false>(s, c);
+  } else if (c.e == 8) {
+    rect_variant<unsigned long long, 32, 32>(s, c);
+    rect_variant<unsigned long long, 32, 32, 256, false, true>(s, c);
+    rect_variant<unsigned long long, 32, 32, 256, false, false>(s, c);
+    rect_variant<unsigned long long, 64, 32, 256, false, false>(s, c);
+  } else if (c.e == 2) {
+    rect_variant<unsigned short, 64, 64, 256, false, false>(s, c);
+    rect_variant<unsigned short, 128, 32, 256, false, false>(s, c);
+  } else if (c.e == 1) {
+    rect_variant<unsigned char, 128, 64, 256, false, false>(s, c);
+    rect_variant<unsigned char, 128, 32, 256, false, false>(s, c);
   }
 }
 
@@ -691,7 +778,17 @@ int run_mode(const std::string& mode, shape_list shapes) {
   auto or_default = [&](const shape_list& defaults) {
     if (shapes.empty()) shapes = defaults;
   };
-  if (mode == "rect") {
+  if (mode == "hints") {
+    or_default({{4095, 4097}, {6143, 6145}, {8191, 8193}, {9001, 7003}});
+    for (const auto& [r, c] : shapes) {
+      for (std::size_t e : {1, 2, 4, 8}) run_hints_case({r, c, e});
+    }
+  } else if (mode == "rect36") {
+    or_default({{4095, 4097}, {8191, 2049}, {1025, 16383}, {3501, 3500}, {5015, 5017}});
+    for (const auto& [r, c] : shapes) {
+      for (std::size_t e : {4, 8}) run_rect36_case({r, c, e});
+    }
+  } else if (mode == "rect") {
     or_default({{4096, 4096}, {8192, 8192}, {16384, 16384}, {8192, 2048}, {2048, 8192}, {16384, 1024}, {4095, 4097}, {32768, 8192}});
     for (const auto& [r, c] : shapes) {
       for (std::size_t e : {8, 4, 16}) run_rect_case({r, c, e});
@@ -737,7 +834,7 @@ int run_mode(const std::string& mode, shape_list shapes) {
       }
     }
   } else {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect [ROWSxCOLS ...]\n");
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36 [ROWSxCOLS ...]\n");
     return 2;
   }
   return 0;

@@ -95,17 +95,26 @@ auto_path choose_automatic(const plan& p) {
   // 16-byte elements whose output rows do not all start on a 32-byte sector (4095 x 4097):
   // a tile that starts each output row's stores on a sector, so that no sector is split
   // between two tiles' stores (86.7 -> 90.6%, sweep 20). 8-byte elements whose output rows
-  // are not 16-byte aligned, from kSectorTileMinBytes8 per call, on a 64 x 64 tile (sweep 30).
-  // For 4 bytes its extra index work and staged rows cost more than the split sectors (77 ->
-  // 62%).
+  // are not 16-byte aligned, from kSectorTileMinBytes8 per call, on a 64 x 64 tile (sweep 30),
+  // batched or strided (one packed matrix takes the element tile). For 4 bytes its extra
+  // index work and staged rows cost more than the split sectors (77 -> 62%).
   if (p.elem_bytes == 16 && p.elem_aligned && !rows_aligned(p.out, p.ld_out, p.stride_out, p.batch, 16, 32)) {
     return auto_path::sector_tile;
   }
   const std::int64_t bytes = call_bytes(p);
+  // One packed matrix of 4- or 8-byte elements whose output rows are not 16-byte aligned:
+  // cuBLAS's tile of element accesses, in column order, with plain loads and stores so that
+  // the sectors shared by neighbouring tiles stay in L2 (element_tile.cu; sweep 36, % of
+  // memcpy, before -> element tile: 4095 x 4097 fp32 87.3 -> 94.3, 8191 x 8193 fp32 81.5 ->
+  // 86.5, 4095 x 4097 fp64 92.2 -> 96.4, 9001 x 7003 fp64 89.1 -> 90.6).
+  if ((p.elem_bytes == 4 || p.elem_bytes == 8) && p.elem_aligned && !p.vec_out && p.batch == 1 && p.ld_in == p.cols &&
+      p.ld_out == p.rows && (p.cols + 31) / 32 <= kElementTileMaxColTiles) {
+    return auto_path::element_tile;
+  }
   if (p.elem_bytes == 8 && p.elem_aligned && !p.vec_out && bytes >= kSectorTileMinBytes8) {
     return auto_path::sector_tile;
   }
-  // Output rows that are not 16-byte aligned, 1, 2 and 4 bytes, large problems: 16-byte
+  // Output rows that are not 16-byte aligned, 1, 2 and 4 bytes (4: batched or strided), large problems: 16-byte
   // vectors built from the aligned chunks that cover them, transposed in registers, each
   // output sector written by one tile (realigned_tile.cu: 9001 x 7003 bytes 46 -> 62%,
   // 2-byte 60 -> 70%, fp32 64 -> 78%).

@@ -63,6 +63,10 @@ inline constexpr std::int64_t kRealignedMinBytes1 = std::int64_t{12} << 20;
 inline constexpr std::int64_t kRealignedMinBytes2 = std::int64_t{16} << 20;
 inline constexpr std::int64_t kRealignedMinBytes4 = std::int64_t{48} << 20;
 
+/** Column tiles (32 input columns each) of the element tile's grid at most: its y dimension.
+ *  Wider matrices keep the earlier paths. */
+inline constexpr std::int64_t kElementTileMaxColTiles = 65535;
+
 /** Bytes per call (all matrices) from which 8-byte elements with output rows that are not
  *  16-byte aligned take the sector tile. Below, the padded tile's split sectors are mostly
  *  completed in L2 before write-back (sweep 30, padded -> sector tile, % of memcpy: 2049 x

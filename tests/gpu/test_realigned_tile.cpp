@@ -1,5 +1,5 @@
 // The realigned tile (src/kernels/realigned_tile.cu): `auto` for 1-, 2- and 4-byte elements
-// whose output rows are not all 16-byte aligned. Each case first checks, on the CPU plan, that it
+// whose output rows are not all 16-byte aligned (4 bytes: batched or strided layouts). Each case first checks, on the CPU plan, that it
 // takes the realigned tile, then runs on the GPU against the CPU reference with the output
 // poisoned and guarded (leading-dimension gaps included), so a tile writing outside the
 // bytes it owns is caught. The layouts cover: misaligned rows on both sides (shifted loads,
@@ -88,6 +88,11 @@ TEST_P(RealignedTile, MatchesCpuReference) {
       c.in_offset = elem, c.out_offset = elem;
       break;
     case layout::offset_out_only: c.rows = 4096, c.cols = stretch(4096, 16), c.out_offset = elem; break;
+  }
+  if (elem == 4 && c.batch == 1 && c.ld_in_pad == 0 && c.ld_out_pad == 0) {
+    // One packed 4-byte matrix takes the element tile (test_element_tile.cpp); 16 bytes of
+    // output padding keep every row's offset in its chunk and make the layout strided.
+    c.ld_out_pad = 4;
   }
   c.seed = 0x2EA10000u + static_cast<std::uint64_t>(elem * 100 + lay);
   ASSERT_EQ(planned_path(c), detail::auto_path::realigned_tile) << c.describe();

@@ -1,7 +1,7 @@
 // The sector tile (src/kernels/sector_tile.cu): `auto` for 16-byte elements whose output
 // rows do not all start on a 32-byte sector, and for 8-byte elements whose output rows are
-// not 16-byte aligned from 96 MiB per call (the 8-byte cases batch their layout up to that
-// size). Each case first checks, on the CPU plan, that it takes the sector tile, then runs
+// not 16-byte aligned from 96 MiB per call, batched or strided (the 8-byte cases batch their
+// layout up to that size). Each case first checks, on the CPU plan, that it takes the sector tile, then runs
 // on the GPU against the CPU reference with the output poisoned and guarded. The shapes make every output row start at its own offset,
 // end the last tile partially or exactly (a whole last tile must still write the shifted
 // elements of the tile above), and add batches, leading dimensions and a pointer one
@@ -36,7 +36,12 @@ TEST_P(SectorTile, MatchesCpuReference) {
   switch (static_cast<layout>(lay)) {
     case layout::partial_last_tile: c.rows = 129, c.cols = 257; break;  // output rows of 129: odd
     case layout::whole_last_tile: c.rows = 128, c.cols = 257, c.ld_out_pad = 1; break;
-    case layout::suite_shape: c.rows = 4095, c.cols = 4097; break;
+    case layout::suite_shape:
+      c.rows = 4095, c.cols = 4097;
+      // One packed 8-byte matrix takes the element tile; 16 bytes of output padding keep
+      // every row's offset and make the layout strided.
+      if (elem == 8) c.ld_out_pad = 2;
+      break;
     case layout::batched_ld:
       c.batch = 3, c.rows = 100, c.cols = 70;
       c.ld_in_pad = 2, c.ld_out_pad = 1, c.stride_in_pad = 5, c.stride_out_pad = 3;
