@@ -28,6 +28,7 @@
 //   pattern: sweep 16, 4096^2 8192^2 16384^2 32768x8192, 4, 8, 16 bytes (no shapes taken)
 //   inplace: squares only, 1 to 16 bytes; default 4096^2 8192^2 16384^2 32768^2, matrices up to 2 GiB
 #include "../../src/kernels/tiled_tile.cuh"
+#include "../../src/kernels/element_tile.cuh"
 #include "../../src/kernels/split_tile.cuh"
 #include "../../src/kernels/tma_tile.cuh"
 #include "../../src/kernels/inplace_region_pairs.cuh"
@@ -565,52 +566,9 @@ void run_walks_case(const bench_case& c) {
 // registers (6 blocks per SM) and beats cuBLAS at 4095 x 4097; at 32 registers (8 blocks per SM,
 // as the same tile built into the library took) it loses 5 points
 // (experiments/sweep35_unaligned_element_tile.txt). Sweep 36: without the streaming hints it
-// gains 6-8 more; that version is auto's element tile (src/kernels/element_tile.cu).
-// Sweep 36: THREADS per block and the streaming hints (LDCS: ld.global.cs, STCS:
-// st.global.cs) as parameters; the defaults are the sweep 33 kernel.
-template <class T, int TR, int TC, int THREADS = 256, bool LDCS = true, bool STCS = true>
-__global__ void __launch_bounds__(THREADS) rect_tile_kernel(const T* __restrict__ in, T* __restrict__ out, std::int64_t rows,
-                                                            std::int64_t cols) {
-  __shared__ T tile[TC][TR + 1];
-  const std::int64_t r0 = std::int64_t{blockIdx.x} * TR, c0 = std::int64_t{blockIdx.y} * TC;
-  const int tid = static_cast<int>(threadIdx.x);
-  const bool inner = r0 + TR <= rows && c0 + TC <= cols;
-  {
-    constexpr int kStep = THREADS / TC;
-    const int tx = tid % TC, ty = tid / TC;
-    const T* src = in + (r0 + ty) * cols + c0 + tx;
-    if (inner) {
-#pragma unroll
-      for (int r = 0; r < TR; r += kStep) {
-        const T* at = reinterpret_cast<const T*>(src + r * cols);
-        tile[tx][r + ty] = LDCS ? __ldcs(at) : *at;
-      }
-    } else {
-      for (int r = 0; r < TR; r += kStep) {
-        if (r0 + r + ty < rows && c0 + tx < cols) tile[tx][r + ty] = src[r * cols];
-      }
-    }
-  }
-  __syncthreads();
-  if (inner) {
-#pragma unroll
-    for (int idx = tid; idx < TR * TC; idx += THREADS) {
-      const int c = idx / TR, r = idx % TR;
-      T* at = out + (c0 + c) * rows + r0 + r;
-      if (STCS) {
-        __stcs(at, tile[c][r]);
-      } else {
-        *at = tile[c][r];
-      }
-    }
-  } else {
-    for (int idx = tid; idx < TR * TC; idx += THREADS) {
-      const int c = idx / TR, r = idx % TR;
-      if (c0 + c < cols && r0 + r < rows) out[(c0 + c) * rows + r0 + r] = tile[c][r];
-    }
-  }
-}
-
+// gains 6-8 more, and that version is auto's element tile. The kernel is shared with the
+// library (src/kernels/element_tile.cuh), its block size and hints parameters;
+// rect_variant's defaults are the sweep 33 kernel (both streaming hints).
 template <class T, int TR, int TC, int THREADS = 256, bool LDCS = true, bool STCS = true>
 void rect_variant(sweep& s, const bench_case& c) {
   char name[80];
@@ -621,7 +579,7 @@ void rect_variant(sweep& s, const bench_case& c) {
   }
   s.report(name, [&](const void* in, void* out) {
     const dim3 grid(static_cast<unsigned>((c.rows + TR - 1) / TR), static_cast<unsigned>((c.cols + TC - 1) / TC));
-    rect_tile_kernel<T, TR, TC, THREADS, LDCS, STCS>
+    element_tile_kernel<T, TR, TC, THREADS, LDCS, STCS>
         <<<grid, THREADS>>>(static_cast<const T*>(in), static_cast<T*>(out), c.rows, c.cols);
   }, true);
 }

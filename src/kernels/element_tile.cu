@@ -15,6 +15,7 @@
 // 6 resident blocks per SM (36 registers) is part of the measured speed: the same streaming
 // tile written for any batch and leading dimensions took 32 registers, ran 8 blocks per SM and
 // lost 3-5 points (sweep 35). So the tile serves packed single matrices only.
+#include "element_tile.cuh"
 #include "element_types.hpp"
 #include "launchers.hpp"
 
@@ -23,49 +24,12 @@
 namespace xpose::detail {
 namespace {
 
-constexpr int kThreads = 256;
-
-template <class T, int TR, int TC>
-__global__ void __launch_bounds__(kThreads) element_tile_kernel(const T* __restrict__ in, T* __restrict__ out,
-                                                                std::int64_t rows, std::int64_t cols) {
-  __shared__ T tile[TC][TR + 1];
-  const std::int64_t r0 = std::int64_t{blockIdx.x} * TR, c0 = std::int64_t{blockIdx.y} * TC;
-  const int tid = static_cast<int>(threadIdx.x);
-  const bool inner = r0 + TR <= rows && c0 + TC <= cols;
-  {
-    constexpr int kStep = kThreads / TC;
-    const int tx = tid % TC, ty = tid / TC;
-    const T* src = in + (r0 + ty) * cols + c0 + tx;
-    if (inner) {
-#pragma unroll
-      for (int r = 0; r < TR; r += kStep) tile[tx][r + ty] = src[r * cols];
-    } else {
-      for (int r = 0; r < TR; r += kStep) {
-        if (r0 + r + ty < rows && c0 + tx < cols) tile[tx][r + ty] = src[r * cols];
-      }
-    }
-  }
-  __syncthreads();
-  if (inner) {
-#pragma unroll
-    for (int idx = tid; idx < TR * TC; idx += kThreads) {
-      const int c = idx / TR, r = idx % TR;
-      out[(c0 + c) * rows + r0 + r] = tile[c][r];
-    }
-  } else {
-    for (int idx = tid; idx < TR * TC; idx += kThreads) {
-      const int c = idx / TR, r = idx % TR;
-      if (c0 + c < cols && r0 + r < rows) out[(c0 + c) * rows + r0 + r] = tile[c][r];
-    }
-  }
-}
-
 template <class T, int TR, int TC>
 void launch_element_tile(const plan& p) {
   // The planner keeps the column tiles within the grid's y limit (kElementTileMaxColTiles).
   const dim3 grid(static_cast<unsigned>((p.rows + TR - 1) / TR), static_cast<unsigned>((p.cols + TC - 1) / TC));
-  element_tile_kernel<T, TR, TC><<<grid, kThreads, 0, p.stream>>>(static_cast<const T*>(p.in), static_cast<T*>(p.out),
-                                                                  p.rows, p.cols);
+  element_tile_kernel<T, TR, TC><<<grid, kElementTileThreads, 0, p.stream>>>(static_cast<const T*>(p.in),
+                                                                             static_cast<T*>(p.out), p.rows, p.cols);
   check_launch("element tile");
 }
 
