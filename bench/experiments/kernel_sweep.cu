@@ -11,9 +11,12 @@
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36 [ROWSxCOLS ...]
+// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided [ROWSxCOLS ...]
 //   walks: sweep 32, the square grid's walks (30000 x 7000 and 7000 x 30000, 1, 2, 4 bytes)
 //   hints: sweep 36, streaming against plain loads on unaligned rows, 1 to 8 bytes
+//   strided: sweep 36, the element tile's strided kernel on batches with unaligned rows, 4 and 8 bytes
+//   hints_aligned: sweep 36, the same on aligned rows (auto's 1-, 2-, 4-byte kernels; element
+//          tiles of 8 and 16 bytes)
 //   rect36: sweep 36, the element tile's block size, hints and shape, 4 and 8 bytes (default
 //          five unaligned shapes)
 //   rect:  sweep 33, a plain padded tile launched down tile columns (default the large auto shapes)
@@ -612,24 +615,6 @@ void run_rect36_case(const bench_case& c) {
 void run_rect_case(const bench_case& c) {
   sweep s(c);
   s.report("xpose auto", [&](const void* in, void* out) { transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{}); }, true);
-  // Sweep 36: auto's path before the element tile (element_tile.cu), same buffers.
-  // Placeholder addresses, 256-byte aligned and far apart: only the plan is asked.
-  void* const probe_in = reinterpret_cast<void*>(std::uintptr_t{1} << 40);
-  void* const probe_out = reinterpret_cast<void*>(std::uintptr_t{2} << 40);
-  if (s.make_plan(probe_in, probe_out).path == auto_path::element_tile) {
-    const std::int64_t bytes = c.rows * c.cols * static_cast<std::int64_t>(c.e);
-    const auto before = c.e == 4 && bytes >= kRealignedMinBytes4   ? auto_path::realigned_tile
-                        : c.e == 8 && bytes >= kSectorTileMinBytes8 ? auto_path::sector_tile
-                                                                    : auto_path::unaligned_tile;
-    s.report(before == auto_path::realigned_tile ? "auto before: realigned tile"
-             : before == auto_path::sector_tile  ? "auto before: sector tile"
-                                                 : "auto before: unaligned tile",
-             [&](const void* in, void* out) {
-               plan p = s.make_plan(in, out);
-               p.path = before;
-               launch(p);
-             }, true);
-  }
   if (c.e == 8) {
     rect_variant<unsigned long long, 32, 32>(s, c);
     rect_variant<unsigned long long, 64, 32>(s, c);
@@ -676,6 +661,52 @@ void run_hints_case(const bench_case& c) {
     rect_variant<unsigned char, 128, 64, 256, false, false>(s, c);
     rect_variant<unsigned char, 128, 32, 256, false, false>(s, c);
   }
+}
+
+// Sweep 36, aligned rows in column order: the streaming hints of auto's 1-, 2- and 4-byte
+// kernels against plain accesses, and the element tile (plain) on aligned rows.
+void run_hints_aligned_case(const bench_case& c) {
+  sweep s(c);
+  s.report("xpose auto", [&](const void* in, void* out) { transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{}); }, true);
+  if (c.e == 1) {
+    warp_grid_variant<std::uint8_t, 4, 1, 4, true>(s);
+    warp_grid_variant<std::uint8_t, 4, 1, 4, false>(s);
+    warp_grid_variant<std::uint8_t, 4, 1, 1, true>(s);
+    warp_grid_variant<std::uint8_t, 4, 1, 1, false>(s);
+  } else if (c.e == 2) {
+    warp_grid_variant<std::uint16_t, 4, 2, 2, true>(s);
+    warp_grid_variant<std::uint16_t, 4, 2, 2, false>(s);
+    warp_grid_variant<std::uint16_t, 4, 1, 4, true>(s);
+    warp_grid_variant<std::uint16_t, 4, 1, 4, false>(s);
+  } else if (c.e == 4) {
+    s.report("vectorized streaming (columns)", [&](const void* in, void* out) { launch_vectorized_streaming<std::uint32_t>(s.make_plan(in, out)); }, true);
+    s.report("vectorized plain (columns)", [&](const void* in, void* out) { launch_vectorized<std::uint32_t>(s.make_plan(in, out)); }, true);
+    rect_variant<unsigned, 64, 32, 256, false, false>(s, c);
+  } else if (c.e == 8) {
+    rect_variant<unsigned long long, 32, 32, 256, false, false>(s, c);
+    rect_variant<unsigned long long, 64, 32, 256, false, false>(s, c);
+  } else if (c.e == 16) {
+    rect_variant<uint4, 32, 32, 256, false, false>(s, c);
+    rect_variant<uint4, 32, 16, 256, false, false>(s, c);
+    rect_variant<uint4, 64, 16, 256, false, false>(s, c);
+  }
+}
+
+// Sweep 36: the element tile for strided batches (element_tile_strided_kernel) against
+// auto's path for them, on packed batches whose rows are not 16-byte aligned.
+void run_strided_case(const bench_case& c) {
+  sweep s(c);
+  s.report("xpose auto", [&](const void* in, void* out) {
+    transpose_bytes(in, out, c.batch, c.rows, c.cols, c.e, batched_options{});
+  }, true);
+  s.report("element tile, strided kernel", [&](const void* in, void* out) {
+    const plan p = s.make_plan(in, out);
+    if (c.e == 4) {
+      launch_element_tile_strided_4(p);
+    } else {
+      launch_element_tile_strided_8(p);
+    }
+  }, true);
 }
 
 void run_inplace_case(const bench_case& c) {
@@ -736,7 +767,19 @@ int run_mode(const std::string& mode, shape_list shapes) {
   auto or_default = [&](const shape_list& defaults) {
     if (shapes.empty()) shapes = defaults;
   };
-  if (mode == "hints") {
+  if (mode == "strided") {
+    for (std::size_t e : {4, 8}) {
+      for (const bench_case& b : {bench_case{2049, 2047, e, 4}, bench_case{4095, 4097, e, 2}, bench_case{1001, 1003, e, 16},
+                                  bench_case{401, 400, e, 100}, bench_case{255, 257, e, 64}, bench_case{4095, 4097, e, 1}}) {
+        run_strided_case(b);
+      }
+    }
+  } else if (mode == "hints_aligned") {
+    or_default({{4096, 4096}, {8192, 8192}, {8192, 2048}, {2048, 8192}, {16384, 1024}, {16384, 16384}});
+    for (const auto& [r, c] : shapes) {
+      for (std::size_t e : {1, 2, 4, 8, 16}) run_hints_aligned_case({r, c, e});
+    }
+  } else if (mode == "hints") {
     or_default({{4095, 4097}, {6143, 6145}, {8191, 8193}, {9001, 7003}});
     for (const auto& [r, c] : shapes) {
       for (std::size_t e : {1, 2, 4, 8}) run_hints_case({r, c, e});
@@ -792,7 +835,7 @@ int run_mode(const std::string& mode, shape_list shapes) {
       }
     }
   } else {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36 [ROWSxCOLS ...]\n");
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided [ROWSxCOLS ...]\n");
     return 2;
   }
   return 0;

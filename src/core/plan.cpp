@@ -94,33 +94,35 @@ auto_path choose_automatic(const plan& p) {
   if (p.elem_bytes <= 2 && p.vec_in && p.vec_out) return auto_path::register_tile;
   // 16-byte elements whose output rows do not all start on a 32-byte sector (4095 x 4097):
   // a tile that starts each output row's stores on a sector, so that no sector is split
-  // between two tiles' stores (86.7 -> 90.6%, sweep 20). 8-byte elements whose output rows
-  // are not 16-byte aligned, from kSectorTileMinBytes8 per call, on a 64 x 64 tile (sweep 30),
-  // batched or strided (one packed matrix takes the element tile). For 4 bytes its extra
-  // index work and staged rows cost more than the split sectors (77 -> 62%).
+  // between two tiles' stores (86.7 -> 90.6%, sweep 20). (8-byte elements took it from 96 MiB
+  // until the element tile below, sweep 36.)
   if (p.elem_bytes == 16 && p.elem_aligned && !rows_aligned(p.out, p.ld_out, p.stride_out, p.batch, 16, 32)) {
     return auto_path::sector_tile;
   }
-  const std::int64_t bytes = call_bytes(p);
-  // One packed matrix of 4- or 8-byte elements whose output rows are not 16-byte aligned:
-  // cuBLAS's tile of element accesses, in column order, with plain loads and stores so that
-  // the sectors shared by neighbouring tiles stay in L2 (element_tile.cu; sweep 36, % of
-  // memcpy, before -> element tile: 4095 x 4097 fp32 87.3 -> 94.3, 8191 x 8193 fp32 81.5 ->
-  // 86.5, 4095 x 4097 fp64 92.2 -> 96.4, 9001 x 7003 fp64 89.1 -> 90.6).
-  if ((p.elem_bytes == 4 || p.elem_bytes == 8) && p.elem_aligned && !p.vec_out && p.batch == 1 && p.ld_in == p.cols &&
-      p.ld_out == p.rows && (p.cols + 31) / 32 <= kElementTileMaxColTiles) {
-    return auto_path::element_tile;
+  // 4- or 8-byte elements whose output rows are not 16-byte aligned: cuBLAS's tile of element
+  // accesses, in column order, with plain loads and stores so that the sectors shared by
+  // neighbouring tiles stay in L2 (element_tile.cu; sweep 36, % of memcpy, before -> element
+  // tile: 4095 x 4097 fp32 87.3 -> 94.3, 8191 x 8193 fp32 81.5 -> 86.5, 4095 x 4097 fp64 92.2
+  // -> 96.4, 9001 x 7003 fp64 89.1 -> 90.6; batches (16, 1001, 1003) fp32 81.9 -> 86.3, fp64
+  // 88.7 -> 95.6). One packed matrix has a kernel of its own, 5 points faster on it than the
+  // strided one, up to its grid's 65535 column tiles; the strided one launches per slice.
+  // Batched or strided 4-byte layouts whose input rows are aligned keep the realigned tile
+  // from kRealignedMinBytes4: its aligned vector loads measured ahead on 256 MiB (8192^2 with
+  // ld_out 8193: 85.1 against 79.3%), level or behind on 64 MiB.
+  if ((p.elem_bytes == 4 || p.elem_bytes == 8) && p.elem_aligned && !p.vec_out) {
+    const bool one_packed = p.batch == 1 && p.ld_in == p.cols && p.ld_out == p.rows &&
+                            (p.cols + 31) / 32 <= kElementTileMaxColTiles;
+    if (one_packed) return auto_path::element_tile;
+    if (p.elem_bytes == 4 && p.vec_in && call_bytes(p) >= kRealignedMinBytes4) return auto_path::realigned_tile;
+    return auto_path::element_tile_strided;
   }
-  if (p.elem_bytes == 8 && p.elem_aligned && !p.vec_out && bytes >= kSectorTileMinBytes8) {
-    return auto_path::sector_tile;
-  }
-  // Output rows that are not 16-byte aligned, 1, 2 and 4 bytes (4: batched or strided), large problems: 16-byte
+  // Output rows that are not 16-byte aligned, 1 and 2 bytes, large problems: 16-byte
   // vectors built from the aligned chunks that cover them, transposed in registers, each
   // output sector written by one tile (realigned_tile.cu: 9001 x 7003 bytes 46 -> 62%,
-  // 2-byte 60 -> 70%, fp32 64 -> 78%).
-  if (!p.vec_out && p.elem_aligned && p.elem_bytes <= 4) {
-    const std::int64_t from = p.elem_bytes == 1 ? kRealignedMinBytes1 : p.elem_bytes == 2 ? kRealignedMinBytes2 : kRealignedMinBytes4;
-    if (bytes >= from) return auto_path::realigned_tile;
+  // 2-byte 60 -> 70%; fp32 took it too, 64 -> 78%, until the element tile).
+  if (!p.vec_out && p.elem_aligned && p.elem_bytes <= 2) {
+    const std::int64_t from = p.elem_bytes == 1 ? kRealignedMinBytes1 : kRealignedMinBytes2;
+    if (call_bytes(p) >= from) return auto_path::realigned_tile;
   }
   // Other rows that are not 16-byte aligned (odd leading dimensions, offset pointers): the
   // 16-byte paths would fall back to scalar accesses; a padded tile with one-element

@@ -53,27 +53,22 @@ inline constexpr std::int64_t kMaxSmallBatchBytes = 8192;
  *  it fills: (1024, 7, 1000) fp32 40% against 79% on the skinny kernel (sweep 15c). */
 inline constexpr int kMaxBatchInterleaveRows = 3;
 
-/** Bytes per call (all matrices) from which 1-, 2- and 4-byte elements with misaligned
- *  output rows take the realigned tile. Below, the padded tile measured faster: its split
- *  output sectors are mostly completed in L2 before they are written back, and its smaller
- *  tiles fill the GPU better (sweep 23: 2049 x 2047 bytes 86% against 68%, 2-byte 80.9%
- *  against 78.0%, 2897 x 2895 fp32 83.7% against 79.8%; level at 3549 x 3547 bytes, 12.6 MB,
- *  and 3301 x 3299 fp32, 44 MB; ahead from 4095 x 4097 bytes and 3549 x 3547 fp32). */
+/** Bytes per call (all matrices) from which 1- and 2-byte elements with misaligned output
+ *  rows take the realigned tile. Below, the padded tile measured faster: its split output
+ *  sectors are mostly completed in L2 before they are written back, and its smaller tiles
+ *  fill the GPU better (sweep 23: 2049 x 2047 bytes 86% against 68%, 2-byte 80.9% against
+ *  78.0%; level at 3549 x 3547 bytes, 12.6 MB; ahead from 4095 x 4097 bytes). */
 inline constexpr std::int64_t kRealignedMinBytes1 = std::int64_t{12} << 20;
 inline constexpr std::int64_t kRealignedMinBytes2 = std::int64_t{16} << 20;
-inline constexpr std::int64_t kRealignedMinBytes4 = std::int64_t{48} << 20;
+/** The same for batched or strided 4-byte layouts with aligned input rows; below it, and for
+ *  every other 4-byte layout with misaligned output rows, the element tile (sweep 36, element
+ *  tile / realigned tile, % of memcpy: 8192^2 with ld_out 8193 (256 MiB) 79.3 / 85.1, 4096^2
+ *  with ld_out 4097 (64 MiB) 81.4 / 81.1, a (100, 401, 400) batch (64 MiB) 80.2 / 78.0). */
+inline constexpr std::int64_t kRealignedMinBytes4 = std::int64_t{128} << 20;
 
-/** Column tiles (32 input columns each) of the element tile's grid at most: its y dimension.
- *  Wider matrices keep the earlier paths. */
+/** Column tiles (32 input columns each) of the packed element tile's grid at most: its y
+ *  dimension. Wider matrices take the strided kernel, launched per slice of columns. */
 inline constexpr std::int64_t kElementTileMaxColTiles = 65535;
-
-/** Bytes per call (all matrices) from which 8-byte elements with output rows that are not
- *  16-byte aligned take the sector tile. Below, the padded tile's split sectors are mostly
- *  completed in L2 before write-back (sweep 30, padded -> sector tile, % of memcpy: 2049 x
- *  2047 91.7 -> 86.8, 2897 x 2899 87.0 -> 84.0, 3500 x 3501 (98 MB) 90.8 -> 90.8, 5000 x 3001
- *  (120 MB) 90.0 -> 90.4, 3001 x 5000 80.9 -> 83.5, 4095 x 4097 80.9 -> 82.7, 8191 x 8193
- *  73.5 -> 81.3, 1001 x 30001 67.6 -> 78.6). */
-inline constexpr std::int64_t kSectorTileMinBytes8 = std::int64_t{96} << 20;
 
 /** Calls from this many bytes (all matrices) run `auto`'s tile kernels in column order
  *  (problem.hpp: tile_order; finalize sets plan::order). Every gain was measured on problems of 16 MiB and

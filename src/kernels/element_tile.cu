@@ -33,7 +33,28 @@ void launch_element_tile(const plan& p) {
   check_launch("element tile");
 }
 
+// One launch per slice of at most 65535 column tiles (the grid's y limit): a slice is the
+// same strided batch with its column range cut, so a block has no column loop (one cost
+// the kernel spills at its 40-register bound).
+template <class T, int TR, int TC>
+void launch_element_tile_strided(const plan& p) {
+  constexpr std::int64_t kSliceCols = std::int64_t{65535} * TC;
+  const auto* in = static_cast<const T*>(p.in);
+  auto* out = static_cast<T*>(p.out);
+  for (std::int64_t c0 = 0; c0 < p.cols; c0 += kSliceCols) {
+    const std::int64_t cols = p.cols - c0 < kSliceCols ? p.cols - c0 : kSliceCols;
+    const element_tile_layout m{p.batch, p.rows, cols, p.ld_in, p.ld_out, p.stride_in, p.stride_out};
+    const dim3 grid(static_cast<unsigned>((p.rows + TR - 1) / TR), static_cast<unsigned>((cols + TC - 1) / TC),
+                    static_cast<unsigned>(p.batch < 65535 ? p.batch : 65535));
+    element_tile_strided_kernel<T, TR, TC><<<grid, kElementTileThreads, 0, p.stream>>>(in + c0, out + c0 * p.ld_out, m);
+    check_launch("element tile (strided)");
+  }
+}
+
 }  // namespace
+
+void launch_element_tile_strided_4(const plan& p) { launch_element_tile_strided<std::uint32_t, 64, 32>(p); }
+void launch_element_tile_strided_8(const plan& p) { launch_element_tile_strided<unsigned long long, 32, 32>(p); }
 
 // fp64 on 64 x 32 measured within a point of 32 x 32 (sweep 36, run 4), behind it at 4095 x 4097.
 void launch_element_tile_4(const plan& p) { launch_element_tile<std::uint32_t, 64, 32>(p); }

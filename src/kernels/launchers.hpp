@@ -15,6 +15,8 @@ template <class T> void launch_sector_tile(const plan& p);     // auto: 16 bytes
 template <class T> void launch_realigned_tile(const plan& p);  // auto: 1, 2, 4 bytes, output rows not 16-byte aligned
 void launch_element_tile_4(const plan& p);                      // auto: one packed matrix, 4 bytes, output rows not 16-byte aligned
 void launch_element_tile_8(const plan& p);                      // auto: the same, 8 bytes
+void launch_element_tile_strided_4(const plan& p);              // auto: batched or strided, 4 bytes
+void launch_element_tile_strided_8(const plan& p);              // auto: batched or strided, 8 bytes
 void launch_split_tile_16(const plan& p);                       // auto: 16 bytes, output rows on 32-byte sectors
 template <class T> void launch_vectorized(const plan& p);
 template <class T> void launch_vectorized_streaming(const plan& p);  // auto

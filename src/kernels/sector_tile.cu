@@ -1,6 +1,5 @@
 // `auto` for 16-byte elements whose output rows do not all start on a 32-byte sector
-// (4095 x 4097, odd leading dimensions), and for large problems of 8-byte elements whose
-// output rows are not 16-byte aligned. A padded tile writes each output row's segment of
+// (4095 x 4097, odd leading dimensions). A padded tile writes each output row's segment of
 // TILE elements; when that segment does not start on a sector, its first and last sectors
 // are shared with the tiles above and below, each writing part of them at a different time.
 // Misaligned output rows, not input rows, are what is slow (sweep 20: 4095 x 4096 complex
@@ -12,12 +11,16 @@
 // tile come from input rows r0 - shift .. r0 - 1, so the tile stages kHalo = 32 / E - 1
 // input rows above its own (re-read from L2: the tile above read them shortly before). The
 // first tile of an output row starts at the row's first element, and the last runs to its
-// end. For 16-byte elements that is one more row per 32 (86.7 -> 90.6% at 4095 x 4097). For
-// 8-byte elements a 32 x 32 tile on 256 threads cost more than it saved (80 -> 77%); a
-// 64 x 64 tile on 64 x 16 threads (3 extra rows per 64, 32 registers, two blocks per SM) gains
-// on problems larger than L2 can merge split sectors in (sweep 30: 9001 x 7003 73.6 -> 81.2%,
-// 16383 x 16385 70.1 -> 80.3%, 4095 x 4097 80.9 -> 82.7%) and loses below (2049 x 2047 91.7 ->
-// 86.8%), hence plan.cpp's size rule. 4 bytes keep the realigned tile (this tile: 77 -> 62%).
+// end. For 16-byte elements that is one more row per 32 (86.7 -> 90.6% at 4095 x 4097).
+// 8-byte elements took a 64 x 64 version from 96 MiB per call (sweep 30: 9001 x 7003 73.6 ->
+// 81.2%) until the element tile (element_tile.cu, sweep 36) passed it at every size; 4 bytes
+// never did (77 -> 62%). The kernel stays general in T; only 16 bytes are launched.
+//
+// Plain loads and stores: the halo rows come back from L2 only if the tile above did not
+// load them evict-first, and the sectors this tile completes are written by one tile but
+// next to its neighbours'. Sweep 36 (run 10), % of memcpy, streaming -> plain: 4095 x 4097
+// 95.4 -> 95.9, 8191 x 8193 93.0 -> 93.4, 9001 x 7003 94.1 -> 94.3, 2049 x 2047 97.6 -> 99.3
+// (plain stores with streaming loads lose 4-7 points).
 #include "element_types.hpp"
 #include "launchers.hpp"
 #include "matrix_view.cuh"
@@ -54,12 +57,12 @@ __global__ void __launch_bounds__(TILE* BLOCK_ROWS) sector_tile_kernel(matrix_vi
 #pragma unroll
       for (int k = 0; k < kLoads; ++k) {
         const int j = ty + k * BLOCK_ROWS;
-        if (j < kRows) tile[j][tx] = load_element<true>(src + (j - kHalo) * m.ld_in);
+        if (j < kRows) tile[j][tx] = load_element<false>(src + (j - kHalo) * m.ld_in);
       }
     } else {
       for (int j = ty; j < kRows; j += BLOCK_ROWS) {
         const std::int64_t r = at.r0 - kHalo + j;
-        if (r >= 0 && r < m.rows && at.c0 + tx < m.cols) tile[j][tx] = load_element<true>(src + (j - kHalo) * m.ld_in);
+        if (r >= 0 && r < m.rows && at.c0 + tx < m.cols) tile[j][tx] = load_element<false>(src + (j - kHalo) * m.ld_in);
       }
     }
     __syncthreads();
@@ -70,7 +73,7 @@ __global__ void __launch_bounds__(TILE* BLOCK_ROWS) sector_tile_kernel(matrix_vi
       for (int j = 0; j < TILE; j += BLOCK_ROWS) {
         T* row = dst + j * m.ld_out;
         const int shift = sector_shift(row);
-        store_element<true>(row + tx - shift, tile[kHalo + tx - shift][ty + j]);
+        store_element<false>(row + tx - shift, tile[kHalo + tx - shift][ty + j]);
       }
     } else {
       const std::int64_t span_end = at.r0 + TILE < m.rows ? at.r0 + TILE : m.rows;
@@ -80,7 +83,7 @@ __global__ void __launch_bounds__(TILE* BLOCK_ROWS) sector_tile_kernel(matrix_vi
         // The first tile of a row starts at its first element; the last runs to its end.
         const int begin = at.r0 == 0 ? 0 : -shift;
         const int end = static_cast<int>(span_end - at.r0) - (span_end == m.rows ? 0 : shift);
-        for (int i = begin + tx; i < end; i += TILE) store_element<true>(row + i, tile[kHalo + i][ty + j]);
+        for (int i = begin + tx; i < end; i += TILE) store_element<false>(row + i, tile[kHalo + i][ty + j]);
       }
     }
     __syncthreads();  // the next tile reuses the buffer
@@ -99,9 +102,6 @@ template <class T>
 void launch_sector_tile(const plan& p) {
   if constexpr (has_vector_path<T> && sizeof(T) == 16) {  // element-aligned 16 bytes
     launch_shape<T, 32, 8>(p);  // 32 x 16 threads: 4095 x 4097 90.6 -> 74.7% (sweep 30)
-    check_launch("sector_tile");
-  } else if constexpr (has_vector_path<T> && sizeof(T) == 8) {
-    launch_shape<T, 64, 16>(p);  // 64 x 8 threads: 81.2 -> 78.9% at 9001 x 7003
     check_launch("sector_tile");
   } else {
     raise(status::internal_error, "sector tile planned for ", sizeof(T), "-byte elements");

@@ -89,17 +89,18 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(shaped(8192, 8192, 8))).path, auto_path::tiled_padded);   // 64 KiB both
   EXPECT_EQ(finalize(validate(shaped(16384, 16384, 16))).path, auto_path::split_tile);
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 16))).path, auto_path::split_tile);
-  // Output rows that are not 16-byte aligned: one packed matrix of 4 or 8 bytes takes the
-  // element tile whatever its size; 1 and 2 bytes (and batched or strided 4 bytes) the
-  // realigned tile from 12 / 16 / 48 MiB per call on; other misaligned rows the unaligned
-  // (wide padded) tile; batched or strided 8 bytes the sector tile from 96 MiB; 16-byte
-  // elements whose output rows are off 32-byte sectors the sector tile.
+  // Output rows that are not 16-byte aligned: 4 and 8 bytes take the element tile whatever
+  // the size (one packed matrix of up to 65535 column tiles its own kernel, batched, strided
+  // or wider layouts the strided one); 1 and 2 bytes the realigned tile from 12 / 16 MiB per call on; other
+  // misaligned rows the unaligned (wide padded) tile; 16-byte elements whose output rows are
+  // off 32-byte sectors the sector tile.
   for (std::size_t e : {1, 2}) {
     EXPECT_EQ(finalize(validate(shaped(4095, 4097, e))).path, auto_path::realigned_tile) << e;
     EXPECT_EQ(finalize(validate(shaped(4097, 4096, e))).path, auto_path::realigned_tile) << e;  // output rows only
     EXPECT_EQ(finalize(validate(shaped(4096, 4097, e))).path, auto_path::unaligned_tile) << e;  // input rows only
     EXPECT_EQ(finalize(validate(shaped(2049, 2047, e))).path, auto_path::unaligned_tile) << e;  // 4 / 8 MB
   }
+  EXPECT_EQ(finalize(validate(shaped(3549, 3547, 1))).path, auto_path::realigned_tile);  // 12.6 MB
   for (std::size_t e : {4, 8}) {
     EXPECT_EQ(finalize(validate(shaped(4095, 4097, e))).path, auto_path::element_tile) << e;
     EXPECT_EQ(finalize(validate(shaped(4097, 4096, e))).path, auto_path::element_tile) << e;  // output rows only
@@ -109,27 +110,32 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
     auto out_off = shaped(4096, 4096, e);  // aligned shape, output pointer one element off 16 bytes
     out_off.out = static_cast<char*>(out_off.out) + e;
     EXPECT_EQ(finalize(validate(out_off)).path, auto_path::element_tile) << e;
+    // Batched or strided: the strided kernel, any size.
+    EXPECT_EQ(finalize(validate(batch_of(4, 2049, 2047, e))).path, auto_path::element_tile_strided) << e;
+    EXPECT_EQ(finalize(validate(batch_of(100, 401, 400, e))).path, auto_path::element_tile_strided) << e;
+    EXPECT_EQ(finalize(validate(batch_of(70000, 65, 67, e))).path, auto_path::element_tile_strided) << e;  // > 65535 matrices
+    auto strided = shaped(2897, 2895, e);
+    strided.ld_out = 2897 + 16 / static_cast<std::int64_t>(e);  // 16 bytes of padding: the rows keep their misalignment
+    EXPECT_EQ(finalize(validate(strided)).path, auto_path::element_tile_strided) << e;
+    auto rows_only = shaped(2049, 2048, e);  // output rows only, 16 / 32 MiB
+    rows_only.ld_in = 2048 + 16 / static_cast<std::int64_t>(e);
+    EXPECT_EQ(finalize(validate(rows_only)).path, auto_path::element_tile_strided) << e;
     // The grid's y dimension: 65535 column tiles of 32.
     EXPECT_EQ(finalize(validate(shaped(65, 65535 * 32, e))).path, auto_path::element_tile) << e;
-    EXPECT_NE(finalize(validate(shaped(65, 65535 * 32 + 1, e))).path, auto_path::element_tile) << e;
+    EXPECT_EQ(finalize(validate(batch_of(2, 65, 65535 * 32, e))).path,
+              e == 4 ? auto_path::realigned_tile : auto_path::element_tile_strided)
+        << e;  // 1 / 2 GiB, input rows aligned
   }
-  // Batched or strided 4 bytes: the realigned tile from 48 MiB per call.
-  EXPECT_EQ(finalize(validate(shaped(3549, 3547, 1))).path, auto_path::realigned_tile);  // 12.6 MB
-  auto strided4 = shaped(2897, 2895, 4);
-  strided4.ld_out = 2897 + 4;  // 16 bytes of padding: the rows keep their misalignment
-  EXPECT_EQ(finalize(validate(strided4)).path, auto_path::unaligned_tile);  // 34 MB
-  strided4.rows = 3549, strided4.cols = 3547, strided4.ld_out = 3549 + 4;
-  EXPECT_EQ(finalize(validate(strided4)).path, auto_path::realigned_tile);  // 50 MB
-  EXPECT_EQ(finalize(validate(batch_of(4, 2049, 2047, 4))).path, auto_path::realigned_tile);  // 67 MB per call
-  auto strided8 = shaped(4095, 4097, 8);
-  strided8.ld_out = 4095 + 2;
-  EXPECT_EQ(finalize(validate(strided8)).path, auto_path::sector_tile);  // 128 MiB
-  strided8.rows = 3500, strided8.cols = 3501, strided8.ld_out = 3500 + 2;
-  EXPECT_EQ(finalize(validate(strided8)).path, auto_path::unaligned_tile);  // 93.5 MiB
-  EXPECT_EQ(finalize(validate(batch_of(100, 401, 400, 8))).path, auto_path::sector_tile);  // 122 MiB per call
-  auto rows_only8 = shaped(8193, 8192, 8);
-  rows_only8.ld_in = 8192 + 2;
-  EXPECT_EQ(finalize(validate(rows_only8)).path, auto_path::sector_tile);  // output rows only
+  EXPECT_EQ(finalize(validate(shaped(65, 65535 * 32 + 1, 4))).path, auto_path::element_tile_strided);  // column slices
+  // Batched or strided 4 bytes with aligned input rows: the realigned tile from 128 MiB.
+  auto aligned_in = shaped(8192, 8192, 4);
+  aligned_in.ld_out = 8193;
+  EXPECT_EQ(finalize(validate(aligned_in)).path, auto_path::realigned_tile);  // 256 MiB
+  aligned_in.rows = 4096, aligned_in.cols = 4096, aligned_in.ld_out = 4097;
+  EXPECT_EQ(finalize(validate(aligned_in)).path, auto_path::element_tile_strided);  // 64 MiB
+  EXPECT_EQ(finalize(validate(batch_of(8, 301, 14000, 4))).path, auto_path::realigned_tile);  // 128.6 MiB
+  EXPECT_EQ(finalize(validate(batch_of(8, 301, 14000, 8))).path, auto_path::element_tile_strided);
+  EXPECT_EQ(finalize(validate(batch_of(100, 401, 400, 16))).path, auto_path::sector_tile);
   EXPECT_EQ(finalize(validate(shaped(4095, 4097, 16))).path, auto_path::sector_tile);
   EXPECT_EQ(finalize(validate(shaped(4096, 4097, 16))).path, auto_path::split_tile);  // output rows aligned
 }

@@ -1,5 +1,6 @@
-// The realigned tile (src/kernels/realigned_tile.cu): `auto` for 1-, 2- and 4-byte elements
-// whose output rows are not all 16-byte aligned (4 bytes: batched or strided layouts). Each case first checks, on the CPU plan, that it
+// The realigned tile (src/kernels/realigned_tile.cu): `auto` for 1- and 2-byte elements
+// whose output rows are not all 16-byte aligned, and for large batched or strided 4-byte
+// layouts with aligned input rows. Each case first checks, on the CPU plan, that it
 // takes the realigned tile, then runs on the GPU against the CPU reference with the output
 // poisoned and guarded (leading-dimension gaps included), so a tile writing outside the
 // bytes it owns is caught. The layouts cover: misaligned rows on both sides (shifted loads,
@@ -45,10 +46,8 @@ struct tile_extent {
 tile_extent shifted_tile(std::size_t elem) {
   using bytes = detail::realigned_byte_shape<false>;
   using halves = detail::realigned_shape<std::uint16_t, false>;
-  using words = detail::realigned_shape<std::uint32_t, false>;
   if (elem == 1) return {bytes::ROWS, bytes::COLS};
-  if (elem == 2) return {halves::ROWS, halves::COLS};
-  return {words::ROWS, words::COLS};
+  return {halves::ROWS, halves::COLS};
 }
 
 using param = std::tuple<std::size_t, int>;  // element bytes, layout
@@ -61,9 +60,7 @@ TEST_P(RealignedTile, MatchesCpuReference) {
   const tile_extent tile = shifted_tile(elem);
   // The planner takes this tile only from kRealignedMinBytes* per call on: every case
   // moves at least that much, its other side stretched.
-  const std::int64_t min_bytes = elem == 1   ? detail::kRealignedMinBytes1
-                                : elem == 2 ? detail::kRealignedMinBytes2
-                                            : detail::kRealignedMinBytes4;
+  const std::int64_t min_bytes = elem == 1 ? detail::kRealignedMinBytes1 : detail::kRealignedMinBytes2;
   const std::int64_t min_elements = min_bytes / static_cast<std::int64_t>(elem);
   auto stretch = [&](std::int64_t fixed, std::int64_t step) {  // a multiple of step, fixed x it >= min_elements
     const std::int64_t n = (min_elements + fixed - 1) / fixed;
@@ -89,11 +86,6 @@ TEST_P(RealignedTile, MatchesCpuReference) {
       break;
     case layout::offset_out_only: c.rows = 4096, c.cols = stretch(4096, 16), c.out_offset = elem; break;
   }
-  if (elem == 4 && c.batch == 1 && c.ld_in_pad == 0 && c.ld_out_pad == 0) {
-    // One packed 4-byte matrix takes the element tile (test_element_tile.cpp); 16 bytes of
-    // output padding keep every row's offset in its chunk and make the layout strided.
-    c.ld_out_pad = 4;
-  }
   c.seed = 0x2EA10000u + static_cast<std::uint64_t>(elem * 100 + lay);
   ASSERT_EQ(planned_path(c), detail::auto_path::realigned_tile) << c.describe();
   EXPECT_TRUE(run_case(c));
@@ -105,8 +97,40 @@ std::string param_name(const ::testing::TestParamInfo<param>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Layouts, RealignedTile,
-                         ::testing::Combine(::testing::Values<std::size_t>(1, 2, 4), ::testing::Range(0, kLayouts)),
+                         ::testing::Combine(::testing::Values<std::size_t>(1, 2), ::testing::Range(0, kLayouts)),
                          param_name);
+
+// 4-byte elements take the tile only batched or strided, with aligned input rows, from
+// kRealignedMinBytes4 (every other 4-byte layout: the element tile): a padded output leading
+// dimension, a packed batch, and an output pointer one element off with padding.
+struct word_case {
+  const char* name;
+  std::int64_t batch, rows, cols, ld_out_pad;
+  std::size_t out_offset;
+};
+const word_case word_cases[] = {
+    {"ld_out", 1, 8192, 4096, 1, 0},
+    {"batch", 8, 301, 14000, 0, 0},
+    {"offset_out_ld_out", 1, 4096, 8192, 4, 4},
+};
+
+class RealignedTileWords : public ::testing::TestWithParam<int> {};
+
+TEST_P(RealignedTileWords, MatchesCpuReference) {
+  XPOSE_REQUIRE_GPU();
+  const word_case& k = word_cases[GetParam()];
+  gpu_case c;
+  c.elem_bytes = 4;
+  c.batch = k.batch, c.rows = k.rows, c.cols = k.cols, c.ld_out_pad = k.ld_out_pad, c.out_offset = k.out_offset;
+  c.seed = 0x2EA14000u + static_cast<std::uint64_t>(GetParam());
+  ASSERT_GE(k.batch * k.rows * k.cols * 4, detail::kRealignedMinBytes4) << c.describe();
+  ASSERT_EQ(planned_path(c), detail::auto_path::realigned_tile) << c.describe();
+  EXPECT_TRUE(run_case(c));
+}
+
+INSTANTIATE_TEST_SUITE_P(Layouts, RealignedTileWords,
+                         ::testing::Range(0, static_cast<int>(sizeof(word_cases) / sizeof(word_cases[0]))),
+                         [](const ::testing::TestParamInfo<int>& info) { return std::string(word_cases[info.param].name); });
 
 }  // namespace
 }  // namespace xpose::testing

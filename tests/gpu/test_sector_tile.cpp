@@ -1,11 +1,9 @@
 // The sector tile (src/kernels/sector_tile.cu): `auto` for 16-byte elements whose output
-// rows do not all start on a 32-byte sector, and for 8-byte elements whose output rows are
-// not 16-byte aligned from 96 MiB per call, batched or strided (the 8-byte cases batch their
-// layout up to that size). Each case first checks, on the CPU plan, that it takes the sector tile, then runs
-// on the GPU against the CPU reference with the output poisoned and guarded. The shapes make every output row start at its own offset,
-// end the last tile partially or exactly (a whole last tile must still write the shifted
-// elements of the tile above), and add batches, leading dimensions and a pointer one
-// element off.
+// rows do not all start on a 32-byte sector. Each case first checks, on the CPU plan, that it
+// takes the sector tile, then runs on the GPU against the CPU reference with the output
+// poisoned and guarded. The shapes make every output row start at its own offset, end the
+// last tile partially or exactly (a whole last tile must still write the shifted elements of
+// the tile above), and add batches, leading dimensions and a pointer one element off.
 #include "gpu_case.hpp"
 #include "planned_path.hpp"
 
@@ -13,7 +11,6 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <string>
 #include <tuple>
 
@@ -24,7 +21,7 @@ enum class layout { partial_last_tile, whole_last_tile, suite_shape, batched_ld,
 const char* const layout_names[] = {"partial_last_tile",  "whole_last_tile",    "suite_shape",
                                     "batched_ld",         "offset_one_element", "ld_out_only"};
 
-using param = std::tuple<std::size_t, int>;  // element bytes (8 or 16), layout
+using param = std::tuple<std::size_t, int>;  // element bytes (16), layout
 
 class SectorTile : public ::testing::TestWithParam<param> {};
 
@@ -36,12 +33,7 @@ TEST_P(SectorTile, MatchesCpuReference) {
   switch (static_cast<layout>(lay)) {
     case layout::partial_last_tile: c.rows = 129, c.cols = 257; break;  // output rows of 129: odd
     case layout::whole_last_tile: c.rows = 128, c.cols = 257, c.ld_out_pad = 1; break;
-    case layout::suite_shape:
-      c.rows = 4095, c.cols = 4097;
-      // One packed 8-byte matrix takes the element tile; 16 bytes of output padding keep
-      // every row's offset and make the layout strided.
-      if (elem == 8) c.ld_out_pad = 2;
-      break;
+    case layout::suite_shape: c.rows = 4095, c.cols = 4097; break;
     case layout::batched_ld:
       c.batch = 3, c.rows = 100, c.cols = 70;
       c.ld_in_pad = 2, c.ld_out_pad = 1, c.stride_in_pad = 5, c.stride_out_pad = 3;
@@ -51,10 +43,6 @@ TEST_P(SectorTile, MatchesCpuReference) {
       c.in_offset = elem, c.out_offset = elem;
       break;
     case layout::ld_out_only: c.rows = 256, c.cols = 256, c.ld_out_pad = 3; break;  // only the output misaligned
-  }
-  if (elem == 8) {  // 8-byte elements take the tile from kSectorTileMinBytes8 per call
-    const std::int64_t matrix_bytes = c.rows * c.cols * 8;
-    c.batch = std::max(c.batch, (detail::kSectorTileMinBytes8 + matrix_bytes - 1) / matrix_bytes);
   }
   c.seed = 0x5EC70000u + static_cast<std::uint64_t>(elem * 100 + lay);
   ASSERT_EQ(planned_path(c), detail::auto_path::sector_tile) << c.describe();
@@ -67,7 +55,7 @@ std::string param_name(const ::testing::TestParamInfo<param>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Layouts, SectorTile,
-                         ::testing::Combine(::testing::Values<std::size_t>(8, 16), ::testing::Range(0, 6)),
+                         ::testing::Combine(::testing::Values<std::size_t>(16), ::testing::Range(0, 6)),
                          param_name);
 
 }  // namespace
