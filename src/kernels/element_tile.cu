@@ -1,9 +1,9 @@
-// `auto` for one packed matrix of 4- or 8-byte elements whose output rows are not 16-byte
-// aligned (4095 x 4097): a tile of single-element accesses, TR input rows (the output row
-// segment) by TC input columns, 256 threads, the grid's x dimension down the tile rows
-// (column order), no sector or realignment logic. cuBLAS geam's kernel for such rows has
-// this footprint (64 x 32 fp32 tiles, 256 threads, 32 x 65 staged floats: Nsight Compute,
-// sweep 33).
+// `auto` for 4- and 8-byte elements whose output rows are not 16-byte aligned (4095 x 4097,
+// odd leading dimensions, offset output pointers): a tile of single-element accesses, TR input
+// rows (the output row segment) by TC input columns, 256 threads, the grid's x dimension down
+// the tile rows (column order), no sector or realignment logic. cuBLAS geam's kernel for such
+// rows has this footprint (64 x 32 fp32 tiles, 256 threads, 32 x 65 staged floats: Nsight
+// Compute, sweep 33).
 //
 // Plain loads and stores, no streaming hints. A row segment that is not 16-byte aligned
 // shares its first and last 32-byte sectors with the neighbouring tiles; evict-first loads
@@ -12,9 +12,11 @@
 // 32 x 32 fp64): 4095 x 4097 fp32 86.6 / 94.3, fp64 88.7 / 96.4; 8191 x 8193 fp32 74.5 /
 // 86.5, fp64 81.0 / 90.6; auto's earlier tiles there 81.5-87.3 fp32 and 88.9-92.2 fp64.
 //
-// 6 resident blocks per SM (36 registers) is part of the measured speed: the same streaming
-// tile written for any batch and leading dimensions took 32 registers, ran 8 blocks per SM and
-// lost 3-5 points (sweep 35). So the tile serves packed single matrices only.
+// 6 resident blocks per SM is part of the measured speed: the same streaming tile written for
+// any batch and leading dimensions took 32 registers, ran 8 blocks per SM and lost 3-5 points
+// (sweep 35). One packed matrix runs a kernel with no layout parameters (36 registers, 6
+// blocks per SM, 5 points ahead of the strided kernel on it); batches, leading dimensions and
+// grids wider than 65535 column tiles run the strided kernel, bounded to the same 6 blocks.
 #include "element_tile.cuh"
 #include "element_types.hpp"
 #include "launchers.hpp"

@@ -76,9 +76,10 @@ struct element_tile_layout {
 /**
  * A strided batch: the packed kernel's tiles, matrix blockIdx.z + k gridDim.z. At least 6
  * blocks per SM, as the packed kernel runs: left alone the fp32 build takes 48 registers (5
- * blocks per SM, 87.2 -> 84.1% of memcpy on one 4095 x 4097 matrix, level with the earlier
- * paths on batches), without the batch loop 31 (8 blocks per SM, the count sweep 35 found
- * slow); bounded, 40 registers for 4 and 8 bytes, no spills (sweep 36, runs 8 and 9).
+ * blocks per SM: 84.1% of memcpy on one 4095 x 4097 matrix, level with the earlier paths on
+ * batches; bounded, 87.2% and 2-5 points ahead on batches), without the batch loop 31 (8
+ * blocks per SM, the count sweep 35 found slow); bounded, 40 registers for 4 and 8 bytes, no
+ * spills (sweep 36, runs 8 and 9).
  */
 template <class T, int TR, int TC, int THREADS = kElementTileThreads, bool LDCS = false, bool STCS = false>
 __global__ void __launch_bounds__(THREADS, 6) element_tile_strided_kernel(const T* __restrict__ in, T* __restrict__ out,
