@@ -1,5 +1,5 @@
-// `auto` for 4- and 8-byte elements whose output rows are not 16-byte aligned (4095 x 4097,
-// odd leading dimensions, offset output pointers): a tile of single-element accesses, TR input
+// `auto` for 4- and 8-byte elements whose output rows (8 bytes: or input rows) are not
+// 16-byte aligned (4095 x 4097, odd leading dimensions, offset output pointers): a tile of single-element accesses, TR input
 // rows (the output row segment) by TC input columns, 256 threads, the grid's x dimension down
 // the tile rows (column order), no sector or realignment logic. cuBLAS geam's kernel for such
 // rows has this footprint (64 x 32 fp32 tiles, 256 threads, 32 x 65 staged floats: Nsight

@@ -1,14 +1,14 @@
 // The element tile (src/kernels/element_tile.cu): `auto` for 4- and 8-byte elements whose
-// output rows are not all 16-byte aligned, one packed matrix on its own kernel and batched or
-// strided layouts on the strided one. Each case first checks, on the CPU plan, which of the
-// two it takes, then runs on the GPU against the CPU reference with the output poisoned and
-// guarded. The layouts cover: misaligned rows on both sides and on the output side only;
-// partial tiles at both edges; whole tiles misaligned by the pointer alone; pointers one
-// element off on both sides; a matrix smaller than one tile in each direction; the batched
-// entry point with one matrix; batches with leading dimensions and strides; a padded output
-// leading dimension alone; aligned input rows in a padded input; more matrices than the
-// grid's z dimension holds; and, for 4 bytes, the widest packed grid and one column past it
-// (the strided kernel, launched in two column slices).
+// output rows (8 bytes: or input rows) are not all 16-byte aligned, one packed matrix on its
+// own kernel and batched or strided layouts on the strided one. Each case first checks, on
+// the CPU plan, which of the two it takes, then runs on the GPU against the CPU reference with
+// the output poisoned and guarded. The layouts cover: misaligned rows on both sides and on the
+// output side only; partial tiles at both edges; whole tiles misaligned by the pointer alone;
+// pointers one element off on both sides; a matrix smaller than one tile in each direction;
+// the batched entry point with one matrix; batches with leading dimensions and strides; a
+// padded output leading dimension alone; aligned input rows in a padded input; 8-byte input
+// rows misaligned alone; more matrices than the grid's z dimension holds; and, for 4 bytes,
+// the widest packed grid and one column past it (the strided kernel, in two column slices).
 #include "gpu_case.hpp"
 #include "planned_path.hpp"
 
@@ -33,6 +33,7 @@ enum class layout {
   batched_ld,
   ld_out_only,
   input_rows_aligned_ld_in,
+  input_rows_only,
   more_matrices_than_grid_z,
 };
 const char* const layout_names[] = {"suite_shape",
@@ -45,8 +46,9 @@ const char* const layout_names[] = {"suite_shape",
                                     "batched_ld",
                                     "ld_out_only",
                                     "input_rows_aligned_ld_in",
+                                    "input_rows_only",
                                     "more_matrices_than_grid_z"};
-constexpr int kLayouts = 11;
+constexpr int kLayouts = 12;
 
 using param = std::tuple<std::size_t, int>;  // element bytes, layout
 
@@ -75,6 +77,10 @@ TEST_P(ElementTile, MatchesCpuReference) {
     case layout::ld_out_only: c.rows = 700, c.cols = 900, c.ld_out_pad = 1, path = detail::auto_path::element_tile_strided; break;
     case layout::input_rows_aligned_ld_in:  // 16 bytes of input padding: input rows aligned, output rows not
       c.rows = 4097, c.cols = 4096, c.ld_in_pad = 16 / e, path = detail::auto_path::element_tile_strided;
+      break;
+    case layout::input_rows_only:  // 8 bytes only misaligned on the input side; 4 bytes take the padded tile there
+      c.rows = 2048, c.cols = 2049;
+      if (elem == 4) c.ld_out_pad = 1, path = detail::auto_path::element_tile_strided;  // (misaligned on both sides)
       break;
     case layout::more_matrices_than_grid_z:  // padded on both sides: neither skinny nor a packed small batch
       c.batch = 65537, c.rows = 5, c.cols = 7, c.ld_in_pad = 1, c.ld_out_pad = 2;

@@ -33,10 +33,11 @@ const order_case cases[] = {
     {"tiled_padded_e8_batched_ld", detail::auto_path::tiled_padded, 8, 3, 600, 602, 2, 4, 0},
     {"split_tile_e16", detail::auto_path::split_tile, 16, 1, 500, 614, 0, 0, 0},
     {"sector_tile_e16", detail::auto_path::sector_tile, 16, 1, 333, 1001, 0, 0, 0},
-    // Input rows misaligned, output rows aligned (misaligned output rows take the element tile).
+    // 4 bytes: input rows misaligned, output rows aligned (misaligned output rows take the
+    // element tile); 8 bytes: pointers off the element size (the element tile otherwise).
     {"unaligned_tile_e4_odd_cols", detail::auto_path::unaligned_tile, 4, 1, 1028, 1101, 0, 0, 0},
-    {"unaligned_tile_e8_odd_cols", detail::auto_path::unaligned_tile, 8, 1, 802, 777, 0, 0, 0},
     {"unaligned_tile_e4_ld_in", detail::auto_path::unaligned_tile, 4, 2, 1028, 1100, 1, 4, 0},
+    {"unaligned_tile_e8_byte_offset", detail::auto_path::unaligned_tile, 8, 1, 802, 777, 0, 0, 4},
     {"realigned_tile_e1", detail::auto_path::realigned_tile, 1, 1, 3001, 4200, 0, 0, 0},  // >= 12 MiB
 };
 
