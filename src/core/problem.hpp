@@ -38,9 +38,9 @@ enum class auto_path {
   register_tile,         ///< 1- and 2-byte elements, aligned rows: src/kernels/register_tile.cuh
   sector_tile,           ///< 16 bytes, output rows off 32-byte sectors: src/kernels/sector_tile.cu
   split_tile,            ///< 16 bytes, output rows on 32-byte sectors: src/kernels/split_tile.cu
-  element_tile,          ///< one packed matrix, 4 or 8 bytes, output rows not 16-byte aligned: src/kernels/element_tile.cu
-  element_tile_strided,  ///< the same, batched or strided
-  realigned_tile,        ///< 1, 2 and 4 bytes, output rows not 16-byte aligned: src/kernels/realigned_tile.cu
+  element_tile,          ///< one packed matrix, 4 or 8 bytes, output (8: or input) rows not 16-byte aligned: src/kernels/element_tile.cu
+  element_tile_strided,  ///< the same, batched, strided or wider than 65535 column tiles
+  realigned_tile,        ///< 1 and 2 bytes, output rows not 16-byte aligned; 4 bytes also, batched or strided, aligned input: src/kernels/realigned_tile.cu
   unaligned_tile,        ///< other rows not 16-byte aligned: a padded tile sized per element size
   vectorized_streaming,  ///< the vectorized tile with streaming cache hints
   tiled_padded,          ///< 8-byte elements on aligned rows

@@ -1,9 +1,9 @@
 // `auto` for 1- and 2-byte elements whose output rows are not all 16-byte aligned (odd
 // row counts such as 4095 x 4097, outputs inside larger buffers), on problems of 12 / 16
 // MiB or more (plan.hpp), and for batched or strided 4-byte layouts with aligned input rows
-// from 48 MiB (every other 4-byte layout takes sweep 36's element tile, element_tile.cu). The padded tile these fell back to moves one element per
-// access and splits the 32-byte sectors at the ends of its output segments between two
-// tiles (sweep 20).
+// from 128 MiB (every other 4-byte layout takes sweep 36's element tile, element_tile.cu).
+// The padded tile these fell back to moves one element per access and splits the 32-byte
+// sectors at the ends of its output segments between two tiles (sweep 20).
 //
 // This tile keeps every global access a vector on an aligned address, and each output
 // sector is written by one block:
