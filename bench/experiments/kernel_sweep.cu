@@ -157,6 +157,13 @@ class sweep {
     return finalize(validate(req));
   }
 
+  /** Times xpose's `auto` through the public entry point on this case. */
+  void report_auto(const std::string& name = "xpose auto") {
+    report(name, [this](const void* in, void* out) {
+      transpose_bytes(in, out, c_.batch, c_.rows, c_.cols, c_.e, batched_options{});
+    }, true);
+  }
+
   std::size_t bytes() const { return bytes_; }
   bool vector_rows() const {
     const plan p = make_plan(in_[0].get(), out_[0].get());
@@ -291,7 +298,7 @@ void warp_grid_variant(sweep& s) {
 
 void run_grid_case(const bench_case& c) {
   sweep s(c);
-  s.report("xpose auto", [&](const void* in, void* out) { transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{}); }, true);
+  s.report_auto();
   if (c.e == 1) {
     warp_grid_variant<std::uint8_t, 16, 1, 1, true>(s);
     warp_grid_variant<std::uint8_t, 8, 1, 1, true>(s);
@@ -380,9 +387,7 @@ void interleave_variants(sweep& s, const bench_case& c) {
 
 void run_batch_case(const bench_case& c) {
   sweep s(c);
-  s.report("xpose auto", [&](const void* in, void* out) {
-    transpose_bytes(in, out, c.batch, c.rows, c.cols, c.e, batched_options{});
-  }, true);
+  s.report_auto();
   if (c.rows == 32 && c.cols == 32) {
     switch (c.e) {
       case 1: micro_tile_variants<std::uint8_t>(s); break;
@@ -476,7 +481,7 @@ void run_pattern_case(const bench_case& c) {
   s.report("copy unrolled x1", [&](const void* in, void* out) {
     copy_unrolled<1><<<static_cast<unsigned>((n16 + 255) / 256), 256>>>(static_cast<const uint4*>(in), static_cast<uint4*>(out), n16);
   }, false);
-  s.report("xpose auto", [&](const void* in, void* out) { transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{}); }, true);
+  s.report_auto();
   pattern_variant<64, 256, true>(s, c);    // fp32: the vectorized tile's 64 x 64
   pattern_variant<32, 256, true>(s, c);    // fp64: the padded tile's 32 x 32
   pattern_variant<32, 512, true>(s, c);    // complex double: 32 x 32
@@ -590,7 +595,7 @@ void rect_variant(sweep& s, const bench_case& c) {
 // Sweep 36: the element tile's neighbours (block size, hints, tile shape) on unaligned shapes.
 void run_rect36_case(const bench_case& c) {
   sweep s(c);
-  s.report("xpose auto", [&](const void* in, void* out) { transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{}); }, true);
+  s.report_auto();
   if (c.e == 4) {
     rect_variant<unsigned, 64, 32>(s, c);
     rect_variant<unsigned, 64, 32, 256, false, true>(s, c);
@@ -614,7 +619,7 @@ void run_rect36_case(const bench_case& c) {
 
 void run_rect_case(const bench_case& c) {
   sweep s(c);
-  s.report("xpose auto", [&](const void* in, void* out) { transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{}); }, true);
+  s.report_auto();
   if (c.e == 8) {
     rect_variant<unsigned long long, 32, 32>(s, c);
     rect_variant<unsigned long long, 64, 32>(s, c);
@@ -644,7 +649,7 @@ void run_rect_case(const bench_case& c) {
 // lived only in that build: level or lower, not taken.)
 void run_hints_case(const bench_case& c) {
   sweep s(c);
-  s.report("xpose auto", [&](const void* in, void* out) { transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{}); }, true);
+  s.report_auto();
   if (c.e == 4) {
     rect_variant<unsigned, 64, 32>(s, c);
     rect_variant<unsigned, 64, 32, 256, false, true>(s, c);
@@ -667,7 +672,7 @@ void run_hints_case(const bench_case& c) {
 // kernels against plain accesses, and the element tile (plain) on aligned rows.
 void run_hints_aligned_case(const bench_case& c) {
   sweep s(c);
-  s.report("xpose auto", [&](const void* in, void* out) { transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{}); }, true);
+  s.report_auto();
   if (c.e == 1) {
     warp_grid_variant<std::uint8_t, 4, 1, 4, true>(s);
     warp_grid_variant<std::uint8_t, 4, 1, 4, false>(s);
@@ -696,9 +701,7 @@ void run_hints_aligned_case(const bench_case& c) {
 // auto's path for them, on packed batches whose rows are not 16-byte aligned.
 void run_strided_case(const bench_case& c) {
   sweep s(c);
-  s.report("xpose auto", [&](const void* in, void* out) {
-    transpose_bytes(in, out, c.batch, c.rows, c.cols, c.e, batched_options{});
-  }, true);
+  s.report_auto();
   s.report("element tile, strided kernel", [&](const void* in, void* out) {
     const plan p = s.make_plan(in, out);
     if (c.e == 4) {
@@ -711,9 +714,7 @@ void run_strided_case(const bench_case& c) {
 
 void run_inplace_case(const bench_case& c) {
   sweep s(c);
-  s.report("xpose auto (out of place)", [&](const void* in, void* out) {
-    transpose_bytes(in, out, 1, c.rows, c.cols, c.e, batched_options{});
-  }, true);
+  s.report_auto("xpose auto (out of place)");
   s.report_inplace("xpose in place (production)", [&](void* d) {
     transpose_inplace_bytes(d, 1, c.rows, c.cols, c.e, nullptr, 0, nullptr);
   });

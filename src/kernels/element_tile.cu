@@ -21,6 +21,8 @@
 #include "element_types.hpp"
 #include "launchers.hpp"
 
+#include "../core/plan.hpp"
+
 #include <cstdint>
 
 namespace xpose::detail {
@@ -35,12 +37,13 @@ void launch_element_tile(const plan& p) {
   check_launch("element tile");
 }
 
-// One launch per slice of at most 65535 column tiles (the grid's y limit): a slice is the
-// same strided batch with its column range cut, so a block has no column loop (one cost
-// the kernel spills at its 40-register bound).
+// One launch per slice of at most kElementTileMaxColTiles column tiles (the grid's y limit,
+// which the planner holds the packed kernel to): a slice is the same strided batch with its
+// column range cut, so a block has no column loop (one cost the kernel spills at its
+// 40-register bound).
 template <class T, int TR, int TC>
 void launch_element_tile_strided(const plan& p) {
-  constexpr std::int64_t kSliceCols = std::int64_t{65535} * TC;
+  constexpr std::int64_t kSliceCols = kElementTileMaxColTiles * TC;
   const auto* in = static_cast<const T*>(p.in);
   auto* out = static_cast<T*>(p.out);
   for (std::int64_t c0 = 0; c0 < p.cols; c0 += kSliceCols) {
