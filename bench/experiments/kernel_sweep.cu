@@ -11,8 +11,9 @@
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|words [ROWSxCOLS ...]
+// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|words|residue [ROWSxCOLS ...]
 //   words: sweep 37, the word tile for 1- and 2-byte elements on unaligned rows
+//   residue: sweep 37, the residue tile for bytes on unaligned rows
 //   walks: sweep 32, the square grid's walks (30000 x 7000 and 7000 x 30000, 1, 2, 4 bytes)
 //   hints: sweep 36, streaming against plain loads on unaligned rows, 1 to 8 bytes
 //   strided: sweep 36, the element tile's strided kernel on batches with unaligned rows, 4 and 8 bytes
@@ -34,6 +35,7 @@
 #include "../../src/kernels/tiled_tile.cuh"
 #include "../../src/kernels/element_tile.cuh"
 #include "../../src/kernels/word_tile.cuh"
+#include "../../src/kernels/residue_tile.cuh"
 #include "../../src/kernels/split_tile.cuh"
 #include "../../src/kernels/tma_tile.cuh"
 #include "../../src/kernels/inplace_region_pairs.cuh"
@@ -731,6 +733,30 @@ void word_variants(sweep& s) {
   word_variant<T, 32, 8, 256, 8>(s);
 }
 
+// Sweep 37: the residue tile (src/kernels/residue_tile.cuh) for bytes on unaligned rows: T output
+// chunks per output row per tile, block size, blocks per SM asked of the launch bounds.
+template <int T, int THREADS, int MINB>
+void residue_variant(sweep& s, tile_order order = tile_order::columns) {
+  char name[80];
+  std::snprintf(name, sizeof name, "residue T%d %d thr, %d/SM%s", T, THREADS, MINB, order == tile_order::rows ? ", rows" : "");
+  s.report(name, [&](const void* in, void* out) {
+    const plan p = s.make_plan(in, out);
+    const tiling g = make_tiling(p, residue_shape<T, THREADS>::ROWS, kResidueCols, order);
+    const auto lo = reinterpret_cast<std::uintptr_t>(p.in);
+    const auto hi = lo + static_cast<std::uintptr_t>(p.batch * p.rows * p.cols);
+    residue_tile_kernel<T, THREADS, MINB><<<grid_for(g), THREADS>>>(make_view<std::uint8_t>(p), g, lo, hi);
+  }, true);
+}
+
+void run_residue_case(const bench_case& c) {
+  sweep s(c);
+  s.report_auto();
+  residue_variant<7, 256, 4>(s);
+  residue_variant<7, 256, 5>(s);
+  residue_variant<7, 256, 4>(s, tile_order::rows);
+  residue_variant<15, 512, 2>(s);
+}
+
 void run_words_case(const bench_case& c) {
   sweep s(c);
   s.report_auto();
@@ -812,7 +838,10 @@ int run_mode(const std::string& mode, shape_list shapes) {
   auto or_default = [&](const shape_list& defaults) {
     if (shapes.empty()) shapes = defaults;
   };
-  if (mode == "words") {
+  if (mode == "residue") {
+    or_default({{4095, 4097}, {8191, 8193}, {9001, 7003}, {16383, 16385}, {4096, 4097}, {4097, 4096}, {2047, 2049}, {8192, 8192}});
+    for (const auto& [r, c] : shapes) run_residue_case({r, c, 1});
+  } else if (mode == "words") {
     or_default({{4095, 4097}, {8191, 8193}, {9001, 7003}, {16383, 16385}, {4096, 4097}, {4097, 4096}, {2047, 2049}});
     for (const auto& [r, c] : shapes) {
       for (std::size_t e : {1, 2}) run_words_case({r, c, e});
@@ -885,7 +914,7 @@ int run_mode(const std::string& mode, shape_list shapes) {
       }
     }
   } else {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|words [ROWSxCOLS ...]\n");
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|words|residue [ROWSxCOLS ...]\n");
     return 2;
   }
   return 0;

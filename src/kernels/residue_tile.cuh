@@ -1,0 +1,278 @@
+// The residue tile: 1-byte elements whose rows are not 16-byte aligned (4095 x 4097, odd
+// leading dimensions), every global access an aligned 16-byte vector, about a fifth of the
+// realigned tile's instructions per byte.
+//
+// Output rows j and j + 16 start at the same offset within a 16-byte chunk (they are 16 row
+// pitches apart), so the input columns c0 + p, + 16, + 32, + 48 of one residue p are output
+// rows whose aligned chunks cover the same input rows. The tile stages its input with those
+// four columns in one 4-byte word; a thread then builds four aligned output chunks from 16
+// word loads and four 4 x 4 byte transposes, with no shifting at all on the output side:
+//
+//  1. Loads. Eight lanes read the aligned 16-byte chunks covering 128 bytes of an input row
+//     (the eighth lane also the ninth chunk) and shift each by the row's misalignment with
+//     the right neighbour's chunk (a shuffle), so lane k holds columns c0 + 16k .. + 15.
+//     The four lanes of a 64-byte block exchange words (two shuffle rounds) so that lane q
+//     holds word q of all four chunks, and transpose them as 4 x 4 bytes: word p of a
+//     block becomes columns p, p + 16, p + 32, p + 48 (byte n: column p + 16n). The row is
+//     staged as 128 bytes, unpadded: the store-side reads are conflict-free on that pitch.
+//  2. Stores. A lane takes one residue p of one block and one aligned chunk t of its four
+//     output rows: the chunk's 16 bytes are input rows y0 .. y0 + 15 (y0 from the rows'
+//     shared misalignment), one staged word each, transposed as four 4 x 4 blocks into the
+//     four output rows' chunks. The 16 staged rows above the tile (rows r0 - 16 .. r0 - 1)
+//     supply the bytes of a chunk that starts before r0: a tile owns, in every output row,
+//     the aligned chunks from the one holding (j, r0) to the one before the one holding
+//     (j, r0 + ROWS). The first and last tiles of an output row own it to its ends and store
+//     their partial chunks byte by byte.
+//
+// Rows outside the matrix are staged as zeros and never stored; rows whose covering chunks
+// reach outside the input (the matrix's first and last rows, at most) load element by
+// element, so no access leaves the input. Plain loads and stores (sweep 36: streaming hints
+// evict the sectors that misaligned runs share with the neighbouring tiles).
+#pragma once
+
+#include "matrix_view.cuh"
+#include "register_tile.cuh"
+
+#include <cstdint>
+
+namespace xpose::detail {
+
+inline constexpr int kResidueCols = 128;  // input columns (output rows) per tile
+inline constexpr int kResidueHalo = 16;   // input rows staged above the tile
+
+/** T aligned output chunks per output row per tile, on THREADS threads. */
+template <int T, int THREADS>
+struct residue_shape {
+  static constexpr int ROWS = 16 * T;                        // input rows (output columns) a tile owns
+  static constexpr int STAGED = ROWS + kResidueHalo;         // rows staged, the halo first
+  static constexpr int LOAD_ROUNDS = STAGED * 8 / THREADS;   // eight lanes per staged row
+  // Stores: 8 warps cover 8 chunk indices t of every residue; the last tile of an output row
+  // may need one chunk more (its run ends up to 15 bytes past chunk T - 1), read from the 16
+  // rows past the staged ones.
+  static_assert(THREADS % 256 == 0, "stores take warps in groups of 8");
+  static constexpr int STORE_GROUPS = THREADS / 256;  // groups of 8 chunk indices per round
+  static constexpr int STORE_ROUNDS = (T + 1 + 8 * STORE_GROUPS - 1) / (8 * STORE_GROUPS);
+  static constexpr int kSharedRows = STAGED + 16;
+  static_assert(STAGED * 8 % THREADS == 0, "every thread loads the same number of chunks");
+};
+
+/**
+ * Word index of staged word w (0 .. 31) of staged row y. The 16-byte chunks of a row are
+ * permuted by the row's group of 16 (XOR of the chunk index), so that the store side's lanes,
+ * 16 rows apart, read different banks; the load side's eight lanes of a row still write
+ * eight different chunks.
+ */
+__device__ __forceinline__ int residue_slot(int y, int w) { return 32 * y + (w ^ (4 * ((y >> 4) & 7))); }
+
+/** 16-byte global load and store, plain (weak, default cache policy), at byte addresses. */
+__device__ __forceinline__ uint4 residue_load16(std::uintptr_t a) {
+  uint4 v;
+  asm("ld.global.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(a));
+  return v;
+}
+__device__ __forceinline__ void residue_store16(std::uintptr_t a, const uint4& v) {
+  asm volatile("st.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(a), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w) : "memory");
+}
+/** v, hidden from the optimizer (which otherwise rebuilds a select between two such values
+ *  from their difference, at five instructions per use instead of one). */
+__device__ __forceinline__ unsigned residue_opaque(unsigned v) {
+  asm("mov.b32 %0, %0;" : "+r"(v));
+  return v;
+}
+/** A 4-byte shared-memory load at a shared-window byte address. */
+__device__ __forceinline__ std::uint32_t residue_lds(unsigned a) {
+  std::uint32_t v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+
+/** Bytes [o, o + 16) of lo ++ hi, o in [0, 16) at run time. */
+__device__ __forceinline__ uint4 residue_shift16(const uint4& lo, const uint4& hi, int o) {
+  const std::uint32_t w[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
+  const bool by2 = (o & 8) != 0, by1 = (o & 4) != 0;
+  std::uint32_t y[6], z[5];
+#pragma unroll
+  for (int i = 0; i < 6; ++i) y[i] = by2 ? w[i + 2] : w[i];
+#pragma unroll
+  for (int i = 0; i < 5; ++i) z[i] = by1 ? y[i + 1] : y[i];
+  const unsigned shift = 8u * static_cast<unsigned>(o & 3);
+  return make_uint4(__funnelshift_r(z[0], z[1], shift), __funnelshift_r(z[1], z[2], shift),
+                    __funnelshift_r(z[2], z[3], shift), __funnelshift_r(z[3], z[4], shift));
+}
+
+/** The byte-permute selector whose nibble n is nibble n ^ q of sel. */
+__device__ __forceinline__ unsigned residue_nibbles(unsigned sel, int q) {
+  unsigned out = 0;
+#pragma unroll
+  for (int n = 0; n < 4; ++n) out |= ((sel >> (4 * (n ^ q))) & 0xFu) << (4 * n);
+  return out;
+}
+
+/**
+ * c: chunk q of a 64-byte block (q = lane % 4, four consecutive lanes per block). Returns
+ * this lane's staged chunk: words p = 4q .. 4q + 3 of the block, byte n of word p being
+ * byte p of chunk n (column p + 16n of the block).
+ */
+__device__ __forceinline__ uint4 residue_interleave(const uint4& c, int q) {
+  constexpr unsigned kAll = 0xFFFFFFFFu;
+  // Words M[j][w] (word w of lane j's chunk); lane q gathers M[0..3][q] in two butterfly rounds.
+  const bool hi2 = (q & 2) != 0, hi1 = (q & 1) != 0;
+  const std::uint32_t a0 = hi2 ? c.z : c.x, a1 = hi2 ? c.w : c.y;  // M[q][q & 2], M[q][(q & 2) + 1]
+  const std::uint32_t r0 = __shfl_xor_sync(kAll, hi2 ? c.x : c.z, 2);  // M[q ^ 2][q & 2]
+  const std::uint32_t r1 = __shfl_xor_sync(kAll, hi2 ? c.y : c.w, 2);  // M[q ^ 2][(q & 2) + 1]
+  const std::uint32_t k0 = hi1 ? a1 : a0, k1 = hi1 ? r1 : r0;          // M[q][q], M[q ^ 2][q]
+  const std::uint32_t g0 = __shfl_xor_sync(kAll, hi1 ? a0 : a1, 1);    // M[q ^ 1][q]
+  const std::uint32_t g1 = __shfl_xor_sync(kAll, hi1 ? r0 : r1, 1);    // M[q ^ 3][q]
+  // A 4 x 4 byte transpose of rows (k0, g0, k1, g1) = lanes (q, q ^ 1, q ^ 2, q ^ 3), whose last
+  // permutes also put byte n of each word back to lane n: byte n takes the selector nibble of
+  // byte n ^ q of the plain transpose (0x5410 / 0x7632).
+  const unsigned lo_sel = residue_nibbles(0x5410u, q), hi_sel = residue_nibbles(0x7632u, q);
+  const std::uint32_t t0 = __byte_perm(k0, g0, 0x5140), t1 = __byte_perm(k0, g0, 0x7362);
+  const std::uint32_t t2 = __byte_perm(k1, g1, 0x5140), t3 = __byte_perm(k1, g1, 0x7362);
+  return make_uint4(__byte_perm(t0, t2, lo_sel), __byte_perm(t0, t2, hi_sel), __byte_perm(t1, t3, lo_sel),
+                    __byte_perm(t1, t3, hi_sel));
+}
+
+/**
+ * One tile. INTERIOR: every staged row inside the matrix, every covering chunk inside the
+ * input, every column of the tile inside the matrix and the tile neither the first nor the
+ * last of its output rows (block-uniform); the edge tiles take the checked path.
+ */
+template <bool INTERIOR, int T, int THREADS>
+__device__ __forceinline__ void residue_tile_body(const matrix_view<std::uint8_t>& m, const tile_coord& at,
+                                                  std::uintptr_t in_lo, std::uintptr_t in_hi, uint4* staged) {
+  using S = residue_shape<T, THREADS>;
+  constexpr unsigned kAll = 0xFFFFFFFFu;
+  constexpr int kRowsPerRound = THREADS / 8;
+  const int tid = static_cast<int>(threadIdx.x);
+  const int k = tid & 7, q = tid & 3, y_first = tid >> 3;
+
+  // ---- 1. loads: staged row y = input row r0 - 16 + y, chunk k. Rows kRowsPerRound apart
+  // (a multiple of 16) share their misalignment. ----
+  const std::int64_t r_first = at.r0 - kResidueHalo + y_first;
+  // (r_first may be negative in the first tile row: an address only, never read.)
+  const std::uintptr_t a_first = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, 0) + at.c0) +
+                                 static_cast<std::uintptr_t>(r_first * m.ld_in);
+  const std::uintptr_t round_bytes = static_cast<std::uintptr_t>(kRowsPerRound) * static_cast<std::uintptr_t>(m.ld_in);
+  const int shift = static_cast<int>(a_first & 15);
+  uint4 raw[S::LOAD_ROUNDS], extra[S::LOAD_ROUNDS];
+#pragma unroll
+  for (int u = 0; u < S::LOAD_ROUNDS; ++u) {
+    const std::uintptr_t base = (a_first & ~std::uintptr_t{15}) + u * round_bytes;
+    bool ok = true;
+    if constexpr (!INTERIOR) {
+      const std::int64_t r = r_first + u * kRowsPerRound;
+      ok = r >= 0 && r < m.rows && base >= in_lo && base + 16 * 9 <= in_hi;
+    }
+    raw[u] = ok ? residue_load16(base + 16 * static_cast<unsigned>(k)) : make_uint4(0, 0, 0, 0);
+    extra[u] = ok && k == 7 ? residue_load16(base + 16 * 8) : make_uint4(0, 0, 0, 0);
+  }
+#pragma unroll
+  for (int u = 0; u < S::LOAD_ROUNDS; ++u) {
+    uint4 next = make_uint4(__shfl_down_sync(kAll, raw[u].x, 1, 8), __shfl_down_sync(kAll, raw[u].y, 1, 8),
+                            __shfl_down_sync(kAll, raw[u].z, 1, 8), __shfl_down_sync(kAll, raw[u].w, 1, 8));
+    if (k == 7) next = extra[u];
+    uint4 c = residue_shift16(raw[u], next, shift);
+    if constexpr (!INTERIOR) {
+      // Rows whose covering chunks reach outside the input (the matrix's first or last) go
+      // element by element; rows outside the matrix stay zero.
+      const std::int64_t r = r_first + u * kRowsPerRound;
+      const std::uintptr_t base = (a_first & ~std::uintptr_t{15}) + u * round_bytes;
+      if (r >= 0 && r < m.rows && !(base >= in_lo && base + 16 * 9 <= in_hi)) {
+        const std::uint8_t* src = m.in_row(at.b, r);
+        std::uint32_t w[4] = {0, 0, 0, 0};
+#pragma unroll
+        for (int i = 0; i < 16; ++i) {
+          const std::int64_t col = at.c0 + 16 * k + i;
+          if (col < m.cols) w[i >> 2] |= static_cast<std::uint32_t>(src[col]) << (8 * (i & 3));
+        }
+        c = make_uint4(w[0], w[1], w[2], w[3]);
+      }
+    }
+    const int y = y_first + u * kRowsPerRound;
+    staged[residue_slot(y, 4 * k) / 4] = residue_interleave(c, q);
+  }
+  __syncthreads();
+
+  // ---- 2. stores: warp (block, residues 4 pg ..), lane (chunk t, residue p): chunk t of output
+  // rows c0 + 64 block + p + 16 n, so that each store instruction writes 8 consecutive chunks
+  // of 4 output rows ----
+  const auto* words = reinterpret_cast<const std::uint32_t*>(staged);
+  const int lane = tid & 31, warp = tid >> 5;
+  const int blk = warp & 1, p = 4 * ((warp >> 1) & 3) + (lane >> 3);
+  const std::int64_t j0 = at.c0 + 64 * blk + p;
+  const auto b0 = reinterpret_cast<std::uintptr_t>(m.out_row(at.b, INTERIOR || j0 < m.cols ? j0 : 0) + at.r0);
+  const int mis = static_cast<int>(b0 & 15);
+  const std::uintptr_t pitch16 = 16 * static_cast<std::uintptr_t>(m.ld_out);
+  const bool last = !INTERIOR && at.r0 + S::ROWS >= m.rows;
+  const int chunks = last ? T + 1 : T;  // block-uniform
+#pragma unroll
+  for (int n2 = 0; n2 < S::STORE_ROUNDS; ++n2) {
+    const int t = (lane & 7) + 8 * (n2 * S::STORE_GROUPS + (warp >> 3));
+    if (t < chunks) {
+      // Rows y0 .. y0 + 15; the first mis of them lie in row group t, the rest in group t + 1.
+      const int y0 = kResidueHalo + 16 * t - mis;
+      const unsigned row0 = static_cast<unsigned>(__cvta_generic_to_shared(words + 32 * y0));
+      const unsigned in_t = residue_opaque(row0 + 4u * static_cast<unsigned>((16 * blk + p) ^ (4 * (t & 7))));
+      const unsigned in_t1 = residue_opaque(row0 + 4u * static_cast<unsigned>((16 * blk + p) ^ (4 * ((t + 1) & 7))));
+      const unsigned later = 0xFFFFu << mis;  // bit i: row y0 + i lies in row group t + 1
+      std::uint32_t w[16];
+#pragma unroll
+      for (int i = 0; i < 16; ++i) w[i] = residue_lds(((later >> i) & 1 ? in_t1 : in_t) + 128u * i);
+      std::uint32_t o[4][4];  // o[g][n]: bytes 4g .. 4g + 3 of output row n's chunk
+#pragma unroll
+      for (int gg = 0; gg < 4; ++gg) transpose_4x4_bytes(w[4 * gg], w[4 * gg + 1], w[4 * gg + 2], w[4 * gg + 3], o[gg]);
+      const std::uintptr_t chunk0 = (b0 & ~std::uintptr_t{15}) + 16 * static_cast<unsigned>(t);
+#pragma unroll
+      for (int n = 0; n < 4; ++n) {
+        const uint4 v = make_uint4(o[0][n], o[1][n], o[2][n], o[3][n]);
+        auto* dst = reinterpret_cast<unsigned char*>(chunk0 + n * pitch16);
+        if constexpr (INTERIOR) {
+          residue_store16(reinterpret_cast<std::uintptr_t>(dst), v);
+        } else {
+          if (j0 + 16 * n >= m.cols) continue;
+          // Owned bytes of the run, relative to (j, r0); lo: the chunk's first byte.
+          const std::int64_t own_lo = at.r0 == 0 ? 0 : -mis;
+          const std::int64_t own_hi = last ? m.rows - at.r0 : 16 * T - mis;
+          const std::int64_t lo = 16 * t - mis;
+          if (lo >= own_lo && lo + 16 <= own_hi) {
+            residue_store16(reinterpret_cast<std::uintptr_t>(dst), v);
+          } else {
+            const std::uint32_t bytes[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+            for (int i = 0; i < 16; ++i) {
+              if (lo + i >= own_lo && lo + i < own_hi) dst[i] = static_cast<unsigned char>(bytes[i >> 2] >> (8 * (i & 3)));
+            }
+          }
+        }
+      }
+    }
+  }
+  __syncthreads();  // the next tile reuses the staging rows
+}
+
+/**
+ * The residue tile over the tiles of g (ROWS x 128 input elements each). in_lo, in_hi: the
+ * first and one past the last byte of the whole input batch; no chunk outside them is read.
+ */
+template <int T, int THREADS, int MIN_BLOCKS>
+__global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
+    residue_tile_kernel(matrix_view<std::uint8_t> m, tiling g, std::uintptr_t in_lo, std::uintptr_t in_hi) {
+  using S = residue_shape<T, THREADS>;
+  __shared__ uint4 staged[S::kSharedRows * 8];
+  g.for_each_tile([&](const tile_coord& at) {
+    bool interior = at.r0 >= kResidueHalo && at.r0 + S::ROWS < m.rows && at.c0 + kResidueCols <= m.cols;
+    if (interior) {
+      const auto first = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, at.r0 - kResidueHalo) + at.c0) & ~std::uintptr_t{15};
+      const auto last = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, at.r0 + S::ROWS - 1) + at.c0) & ~std::uintptr_t{15};
+      interior = first >= in_lo && last + 16 * 9 <= in_hi;
+    }
+    if (interior) {
+      residue_tile_body<true, T, THREADS>(m, at, in_lo, in_hi, staged);
+    } else {
+      residue_tile_body<false, T, THREADS>(m, at, in_lo, in_hi, staged);
+    }
+  });
+}
+
+}  // namespace xpose::detail
