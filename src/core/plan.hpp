@@ -53,6 +53,12 @@ inline constexpr std::int64_t kMaxSmallBatchBytes = 8192;
  *  it fills: (1024, 7, 1000) fp32 40% against 79% on the skinny kernel (sweep 15c). */
 inline constexpr int kMaxBatchInterleaveRows = 3;
 
+/** Rows from which 1-byte elements whose rows are not all 16-byte aligned take the residue
+ *  tile (residue_tile.cu): more than one of its tile rows (112 input rows). With one tile row
+ *  every tile takes its checked edge path (sweep 37: 100 x 50001 61% of memcpy against 74%
+ *  on the padded tile; 200 x 30001 81% against 77%). */
+inline constexpr std::int64_t kResidueMinRows = 113;
+
 /** Bytes per call (all matrices) from which 1- and 2-byte elements with misaligned output
  *  rows take the realigned tile. Below, the padded tile measured faster: its split output
  *  sectors are mostly completed in L2 before they are written back, and its smaller tiles

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 namespace {
 
 using xpose::strategy;
@@ -91,16 +93,31 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 16))).path, auto_path::split_tile);
   // Output rows that are not 16-byte aligned: 4 and 8 bytes take the element tile whatever
   // the size (one packed matrix of up to 65535 column tiles its own kernel, batched, strided
-  // or wider layouts the strided one); 1 and 2 bytes the realigned tile from 12 / 16 MiB per call on; other
+  // or wider layouts the strided one); 2 bytes the realigned tile from 16 MiB per call on; other
   // misaligned rows the unaligned (wide padded) tile; 16-byte elements whose output rows are
   // off 32-byte sectors the sector tile.
-  for (std::size_t e : {1, 2}) {
-    EXPECT_EQ(finalize(validate(shaped(4095, 4097, e))).path, auto_path::realigned_tile) << e;
-    EXPECT_EQ(finalize(validate(shaped(4097, 4096, e))).path, auto_path::realigned_tile) << e;  // output rows only
-    EXPECT_EQ(finalize(validate(shaped(4096, 4097, e))).path, auto_path::unaligned_tile) << e;  // input rows only
-    EXPECT_EQ(finalize(validate(shaped(2049, 2047, e))).path, auto_path::unaligned_tile) << e;  // 4 / 8 MB
+  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 2))).path, auto_path::realigned_tile);
+  EXPECT_EQ(finalize(validate(shaped(4097, 4096, 2))).path, auto_path::realigned_tile);  // output rows only
+  EXPECT_EQ(finalize(validate(shaped(4096, 4097, 2))).path, auto_path::unaligned_tile);  // input rows only
+  EXPECT_EQ(finalize(validate(shaped(2049, 2047, 2))).path, auto_path::unaligned_tile);  // 8 MB
+  // Bytes on rows that are not all aligned take the residue tile, either side, any size and
+  // layout, from kResidueMinRows rows; with fewer the earlier rules (realigned tile from
+  // 12 MiB, the padded tile below).
+  for (const auto& [r, c] : {std::pair<std::int64_t, std::int64_t>{4095, 4097}, {4097, 4096}, {4096, 4097},
+                             {2049, 2047}, {1001, 1003}, {3549, 3547}, {16383, 16385}, {113, 30001}}) {
+    EXPECT_EQ(finalize(validate(shaped(r, c, 1))).path, auto_path::residue_tile) << r << " x " << c;
   }
-  EXPECT_EQ(finalize(validate(shaped(3549, 3547, 1))).path, auto_path::realigned_tile);  // 12.6 MB
+  EXPECT_EQ(finalize(validate(shaped(112, 30001, 1))).path, auto_path::unaligned_tile);  // 3.4 MB, one tile row
+  EXPECT_EQ(finalize(validate(shaped(100, 135001, 1))).path, auto_path::realigned_tile);  // 13.5 MB
+  EXPECT_EQ(finalize(validate(batch_of(16, 1001, 1003, 1))).path, auto_path::residue_tile);
+  auto bytes_ld = shaped(4096, 4096, 1);
+  bytes_ld.ld_out = 4097;
+  EXPECT_EQ(finalize(validate(bytes_ld)).path, auto_path::residue_tile);
+  auto bytes_off = shaped(4096, 4096, 1);  // aligned shape, input pointer one byte off
+  bytes_off.in = static_cast<const char*>(bytes_off.in) + 1;
+  EXPECT_EQ(finalize(validate(bytes_off)).path, auto_path::residue_tile);
+  EXPECT_EQ(finalize(validate(shaped(4096, 4096, 1))).path, auto_path::register_tile);  // aligned: unchanged
+  EXPECT_EQ(finalize(validate(shaped(64, 100001, 1))).path, auto_path::skinny_wide);   // skinny first
   for (std::size_t e : {4, 8}) {
     EXPECT_EQ(finalize(validate(shaped(4095, 4097, e))).path, auto_path::element_tile) << e;
     EXPECT_EQ(finalize(validate(shaped(4097, 4096, e))).path, auto_path::element_tile) << e;  // output rows only

@@ -1,6 +1,6 @@
-// The realigned tile (src/kernels/realigned_tile.cu): `auto` for 1- and 2-byte elements
-// whose output rows are not all 16-byte aligned, and for large batched or strided 4-byte
-// layouts with aligned input rows. Each case first checks, on the CPU plan, that it
+// The realigned tile (src/kernels/realigned_tile.cu): `auto` for 2-byte elements (and bytes
+// in matrices of fewer than kResidueMinRows rows) whose output rows are not all 16-byte
+// aligned, and for large batched or strided 4-byte layouts with aligned input rows. Each case first checks, on the CPU plan, that it
 // takes the realigned tile, then runs on the GPU against the CPU reference with the output
 // poisoned and guarded (leading-dimension gaps included), so a tile writing outside the
 // bytes it owns is caught. The layouts cover: misaligned rows on both sides (shifted loads,
@@ -97,7 +97,13 @@ std::string param_name(const ::testing::TestParamInfo<param>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Layouts, RealignedTile,
-                         ::testing::Combine(::testing::Values<std::size_t>(1, 2), ::testing::Range(0, kLayouts)),
+                         ::testing::Combine(::testing::Values<std::size_t>(2), ::testing::Range(0, kLayouts)),
+                         param_name);
+// Bytes take the residue tile from kResidueMinRows rows on (test_residue_tile.cpp); with
+// fewer, from kRealignedMinBytes1, this one.
+INSTANTIATE_TEST_SUITE_P(Bytes, RealignedTile,
+                         ::testing::Combine(::testing::Values<std::size_t>(1),
+                                            ::testing::Values(static_cast<int>(layout::one_tile_row))),
                          param_name);
 
 // 4-byte elements take the tile only batched or strided, with aligned input rows, from
