@@ -733,28 +733,33 @@ void word_variants(sweep& s) {
   word_variant<T, 32, 8, 256, 8>(s);
 }
 
-// Sweep 37: the residue tile (src/kernels/residue_tile.cuh) for bytes on unaligned rows: T output
-// chunks per output row per tile, block size, blocks per SM asked of the launch bounds.
-template <int T, int THREADS, int MINB>
+// Sweep 37: the residue tile (src/kernels/residue_tile.cuh) for 1- and 2-byte elements on
+// unaligned rows (auto runs it for bytes from run9 on), blocks per SM asked of the launch
+// bounds, and the tile order.
+template <class T, int MINB>
 void residue_variant(sweep& s, tile_order order = tile_order::columns) {
   char name[80];
-  std::snprintf(name, sizeof name, "residue T%d %d thr, %d/SM%s", T, THREADS, MINB, order == tile_order::rows ? ", rows" : "");
+  std::snprintf(name, sizeof name, "residue %d/SM%s", MINB, order == tile_order::rows ? ", rows" : "");
   s.report(name, [&](const void* in, void* out) {
     const plan p = s.make_plan(in, out);
-    const tiling g = make_tiling(p, residue_shape<T, THREADS>::ROWS, kResidueCols, order);
+    using S = residue_shape<sizeof(T)>;
+    const tiling g = make_tiling(p, S::ROWS, S::COLS, order);
     const auto lo = reinterpret_cast<std::uintptr_t>(p.in);
-    const auto hi = lo + static_cast<std::uintptr_t>(p.batch * p.rows * p.cols);
-    residue_tile_kernel<T, THREADS, MINB><<<grid_for(g), THREADS>>>(make_view<std::uint8_t>(p), g, lo, hi);
+    const auto hi = lo + static_cast<std::uintptr_t>(p.batch * p.rows * p.cols) * sizeof(T);
+    residue_tile_kernel<T, MINB><<<grid_for(g), S::THREADS>>>(make_view<T>(p), g, lo, hi);
   }, true);
 }
 
 void run_residue_case(const bench_case& c) {
   sweep s(c);
   s.report_auto();
-  residue_variant<7, 256, 4>(s);
-  residue_variant<7, 256, 5>(s);
-  residue_variant<7, 256, 4>(s, tile_order::rows);
-  residue_variant<15, 512, 2>(s);
+  if (c.e == 1) {
+    residue_variant<std::uint8_t, 4>(s);
+    residue_variant<std::uint8_t, 4>(s, tile_order::rows);
+  } else {
+    residue_variant<std::uint16_t, 4>(s);
+    residue_variant<std::uint16_t, 4>(s, tile_order::rows);
+  }
 }
 
 void run_words_case(const bench_case& c) {
@@ -840,7 +845,9 @@ int run_mode(const std::string& mode, shape_list shapes) {
   };
   if (mode == "residue") {
     or_default({{4095, 4097}, {8191, 8193}, {9001, 7003}, {16383, 16385}, {4096, 4097}, {4097, 4096}, {2047, 2049}, {8192, 8192}});
-    for (const auto& [r, c] : shapes) run_residue_case({r, c, 1});
+    for (const auto& [r, c] : shapes) {
+      for (std::size_t e : {1, 2}) run_residue_case({r, c, e});
+    }
   } else if (mode == "words") {
     or_default({{4095, 4097}, {8191, 8193}, {9001, 7003}, {16383, 16385}, {4096, 4097}, {4097, 4096}, {2047, 2049}});
     for (const auto& [r, c] : shapes) {

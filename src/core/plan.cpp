@@ -92,12 +92,12 @@ auto_path choose_automatic(const plan& p) {
   // 1- and 2-byte elements: transposing 16 x 16 / 8 x 8 blocks in registers keeps every
   // access 16 bytes wide without scalar shared-memory traffic.
   if (p.elem_bytes <= 2 && p.vec_in && p.vec_out) return auto_path::register_tile;
-  // Bytes on rows that are not all 16-byte aligned (either side): output rows 16 apart share
-  // their misalignment, so one staged word feeds four aligned output chunks (residue_tile.cu;
-  // sweep 37, % of memcpy, before -> residue tile: 4095 x 4097 64 -> 92, 16383 x 16385 62 ->
-  // 80, 4096 x 4097 (input rows only) 59 -> 78, 1001 x 1003 85 -> 98), at every size from two
-  // tile rows on.
-  if (p.elem_bytes == 1 && p.rows >= kResidueMinRows) return auto_path::residue_tile;
+  // 1 and 2 bytes on rows that are not all 16-byte aligned (either side): output rows 16 bytes
+  // of pitches apart share their misalignment, so one staged load feeds four aligned output
+  // chunks (residue_tile.cu; sweep 37, % of memcpy, before -> residue tile: 4095 x 4097 bytes
+  // 64 -> 92, 2-byte 70 -> 92; 16383 x 16385 62 -> 80, 71 -> 83; 4096 x 4097 (input rows only)
+  // 59 -> 78, 72 -> 83; 3001 x 2999 2-byte 65 -> 95), at every size from 1.5 tile rows on.
+  if (p.elem_bytes <= 2 && p.elem_aligned && p.rows >= residue_min_rows(p.elem_bytes)) return auto_path::residue_tile;
   // 16-byte elements whose output rows do not all start on a 32-byte sector (4095 x 4097):
   // a tile that starts each output row's stores on a sector, so that no sector is split
   // between two tiles' stores (86.7 -> 90.6%, sweep 20). (8-byte elements took it from 96 MiB
@@ -126,7 +126,7 @@ auto_path choose_automatic(const plan& p) {
     if (p.elem_bytes == 4 && p.vec_in && call_bytes(p) >= kRealignedMinBytes4) return auto_path::realigned_tile;
     return auto_path::element_tile_strided;
   }
-  // Output rows that are not 16-byte aligned, 2 bytes (and bytes in one residue tile row),
+  // Output rows that are not 16-byte aligned, 1 and 2 bytes below the residue tile's rows,
   // large problems: 16-byte vectors built from the aligned chunks that cover them, transposed
   // in registers, each output sector written by one tile (realigned_tile.cu: 9001 x 7003
   // bytes 46 -> 62%, 2-byte 60 -> 70%; fp32 took it too, 64 -> 78%, until the element tile).

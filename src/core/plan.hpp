@@ -53,11 +53,12 @@ inline constexpr std::int64_t kMaxSmallBatchBytes = 8192;
  *  it fills: (1024, 7, 1000) fp32 40% against 79% on the skinny kernel (sweep 15c). */
 inline constexpr int kMaxBatchInterleaveRows = 3;
 
-/** Rows from which 1-byte elements whose rows are not all 16-byte aligned take the residue
- *  tile (residue_tile.cu): more than one of its tile rows (112 input rows). With one tile row
- *  every tile takes its checked edge path (sweep 37: 100 x 50001 61% of memcpy against 74%
- *  on the padded tile; 200 x 30001 81% against 77%). */
-inline constexpr std::int64_t kResidueMinRows = 113;
+/** Rows from which 1- and 2-byte elements whose rows are not all 16-byte aligned take the
+ *  residue tile (residue_tile.cu): one and a half of its tile rows (112 input rows for bytes,
+ *  120 for 2 bytes). Below, most or all of its tiles take the checked edge path (sweep 37, %
+ *  of memcpy, residue tile against the earlier path: 100 x 50001 bytes 61 / 74, 121 x 40001
+ *  2-byte 59 / 65; 200 x 30001 bytes 81 / 77, 2-byte 87 / 68). */
+constexpr std::int64_t residue_min_rows(std::size_t elem_bytes) { return elem_bytes == 1 ? 168 : 180; }
 
 /** Bytes per call (all matrices) from which 1- and 2-byte elements with misaligned output
  *  rows take the realigned tile. Below, the padded tile measured faster: its split output

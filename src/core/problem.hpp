@@ -40,8 +40,8 @@ enum class auto_path {
   split_tile,            ///< 16 bytes, output rows on 32-byte sectors: src/kernels/split_tile.cu
   element_tile,          ///< one packed matrix, 4 or 8 bytes, output (8: or input) rows not 16-byte aligned: src/kernels/element_tile.cu
   element_tile_strided,  ///< the same, batched, strided or wider than 65535 column tiles
-  residue_tile,          ///< 1 byte, rows not all 16-byte aligned, more than one tile row: src/kernels/residue_tile.cu
-  realigned_tile,        ///< 2 bytes (1 byte: one tile row), output rows not 16-byte aligned; 4 bytes also, batched or strided, aligned input: src/kernels/realigned_tile.cu
+  residue_tile,          ///< 1 and 2 bytes, rows not all 16-byte aligned, from 1.5 tile rows: src/kernels/residue_tile.cu
+  realigned_tile,        ///< 1 and 2 bytes, fewer rows, output rows not 16-byte aligned; 4 bytes also, batched or strided, aligned input: src/kernels/realigned_tile.cu
   unaligned_tile,        ///< other rows not 16-byte aligned: a padded tile sized per element size
   vectorized_streaming,  ///< the vectorized tile with streaming cache hints
   tiled_padded,          ///< 8-byte elements on aligned rows

@@ -39,9 +39,7 @@ void launch_automatic(const plan& p) {
       if constexpr (std::is_same_v<T, std::uint32_t>) return launch_element_tile_strided_4(p);
       if constexpr (std::is_same_v<T, unsigned long long>) return launch_element_tile_strided_8(p);
       break;  // only planned for aligned 4- and 8-byte elements
-    case auto_path::residue_tile:
-      if constexpr (std::is_same_v<T, std::uint8_t>) return launch_residue_tile(p);
-      break;  // only planned for 1-byte elements
+    case auto_path::residue_tile: return launch_residue_tile<T>(p);
     case auto_path::realigned_tile: return launch_realigned_tile<T>(p);
     case auto_path::unaligned_tile: return launch_unaligned_tile<T>(p);
     case auto_path::sector_tile: return launch_sector_tile<T>(p);

@@ -1,68 +1,79 @@
-// The residue tile: 1-byte elements whose rows are not 16-byte aligned (4095 x 4097, odd
-// leading dimensions), every global access an aligned 16-byte vector, about a fifth of the
-// realigned tile's instructions per byte.
+// The residue tile: 1- and 2-byte elements whose rows are not 16-byte aligned (4095 x 4097,
+// odd leading dimensions, offset pointers), every global access an aligned 16-byte vector.
 //
-// Output rows j and j + 16 start at the same offset within a 16-byte chunk (they are 16 row
-// pitches apart), so the input columns c0 + p, + 16, + 32, + 48 of one residue p are output
-// rows whose aligned chunks cover the same input rows. The tile stages its input with those
-// four columns in one 4-byte word; a thread then builds four aligned output chunks from 16
-// word loads and four 4 x 4 byte transposes, with no shifting at all on the output side:
+// V = 16 / E elements fill a 16-byte chunk. Output rows j and j + V start at the same
+// offset within a chunk (they are 16 bytes times the leading dimension apart), so the input
+// columns c0 + p, + V, + 2V, + 3V of one residue p are four output rows whose aligned
+// chunks cover the same input rows. The tile stages its input with those four columns side
+// by side (4 E bytes); a thread then builds four aligned output chunks from V such loads and
+// a transpose in registers, with no shifting at all on the output side:
 //
 //  1. Loads. Eight lanes read the aligned 16-byte chunks covering 128 bytes of an input row
 //     (the eighth lane also the ninth chunk) and shift each by the row's misalignment with
-//     the right neighbour's chunk (a shuffle), so lane k holds columns c0 + 16k .. + 15.
-//     The four lanes of a 64-byte block exchange words (two shuffle rounds) so that lane q
-//     holds word q of all four chunks, and transpose them as 4 x 4 bytes: word p of a
-//     block becomes columns p, p + 16, p + 32, p + 48 (byte n: column p + 16n). The row is
-//     staged as 128 bytes, unpadded: the store-side reads are conflict-free on that pitch.
+//     the right neighbour's chunk (a shuffle), so lane k holds the row's columns from
+//     c0 + V k. The four lanes of a 64-byte block exchange words (two shuffle rounds) so that
+//     lane q holds word q of all four chunks, and interleave them: residue p of a block
+//     becomes columns p, p + V, p + 2V, p + 3V side by side. The row is staged as 128 bytes,
+//     unpadded; its chunks are permuted by the row's group of V rows (an XOR) so that the
+//     store side's lanes, V rows apart, read different banks.
 //  2. Stores. A lane takes one residue p of one block and one aligned chunk t of its four
-//     output rows: the chunk's 16 bytes are input rows y0 .. y0 + 15 (y0 from the rows'
-//     shared misalignment), one staged word each, transposed as four 4 x 4 blocks into the
-//     four output rows' chunks. The 16 staged rows above the tile (rows r0 - 16 .. r0 - 1)
-//     supply the bytes of a chunk that starts before r0: a tile owns, in every output row,
-//     the aligned chunks from the one holding (j, r0) to the one before the one holding
-//     (j, r0 + ROWS). The first and last tiles of an output row own it to its ends and store
-//     their partial chunks byte by byte.
+//     output rows: the chunk's V elements are input rows y0 .. y0 + V - 1 (y0 from the rows'
+//     shared misalignment), one staged load each, transposed into the four output rows'
+//     chunks. The V staged rows above the tile (rows r0 - V .. r0 - 1) supply the elements of
+//     a chunk that starts before r0: a tile owns, in every output row, the aligned chunks
+//     from the one holding (j, r0) to the one before the one holding (j, r0 + ROWS). The
+//     first and last tiles of an output row own it to its ends and store their partial
+//     chunks byte by byte; a warp's eight lanes of a residue store eight consecutive chunks.
 //
 // Rows outside the matrix are staged as zeros and never stored; rows whose covering chunks
 // reach outside the input (the matrix's first and last rows, at most) load element by
 // element, so no access leaves the input. Plain loads and stores (sweep 36: streaming hints
-// evict the sectors that misaligned runs share with the neighbouring tiles).
+// evict the sectors that misaligned runs share with the neighbouring tiles). Interior tiles
+// (the rest) take a path without any of those checks.
 #pragma once
 
 #include "matrix_view.cuh"
 #include "register_tile.cuh"
 
 #include <cstdint>
+#include <type_traits>
 
 namespace xpose::detail {
 
-inline constexpr int kResidueCols = 128;  // input columns (output rows) per tile
-inline constexpr int kResidueHalo = 16;   // input rows staged above the tile
+inline constexpr int kResidueColBytes = 128;  // input bytes per row of a tile (output rows: 128 / E)
+inline constexpr int kResidueStagedRows = 128;  // rows staged per tile, the halo included
 
-/** T aligned output chunks per output row per tile, on THREADS threads. */
-template <int T, int THREADS>
+/**
+ * Geometry of the residue tile for E-byte elements on 256 threads: 128 staged rows of 128
+ * bytes (four load rounds of 32 rows), of which the first V are the halo; T chunks per
+ * output row, T + 1 for the last tile of a row, covered by the store side in one round.
+ */
+template <int E>
 struct residue_shape {
-  static constexpr int ROWS = 16 * T;                        // input rows (output columns) a tile owns
-  static constexpr int STAGED = ROWS + kResidueHalo;         // rows staged, the halo first
-  static constexpr int LOAD_ROUNDS = STAGED * 8 / THREADS;   // eight lanes per staged row
-  // Stores: 8 warps cover 8 chunk indices t of every residue; the last tile of an output row
-  // may need one chunk more (its run ends up to 15 bytes past chunk T - 1), read from the 16
-  // rows past the staged ones.
-  static_assert(THREADS % 256 == 0, "stores take warps in groups of 8");
-  static constexpr int STORE_GROUPS = THREADS / 256;  // groups of 8 chunk indices per round
-  static constexpr int STORE_ROUNDS = (T + 1 + 8 * STORE_GROUPS - 1) / (8 * STORE_GROUPS);
-  static constexpr int kSharedRows = STAGED + 16;
-  static_assert(STAGED * 8 % THREADS == 0, "every thread loads the same number of chunks");
+  static_assert(E == 1 || E == 2, "the residue tile serves 1- and 2-byte elements");
+  static constexpr int THREADS = 256;
+  static constexpr int V = 16 / E;                          // elements per chunk, rows per output chunk
+  static constexpr int HALO = V;                            // rows staged above the tile
+  static constexpr int T = (kResidueStagedRows - HALO) / V;  // output chunks per output row per tile
+  static constexpr int ROWS = V * T;                        // input rows (output columns) a tile owns
+  static constexpr int COLS = kResidueColBytes / E;         // input columns (output rows) of a tile
+  static constexpr int LOAD_ROUNDS = kResidueStagedRows * 8 / THREADS;
+  static constexpr int RESIDUE_GROUPS = V / 4;              // groups of 4 residues (a warp's lanes)
+  static constexpr int WARPS_PER_T = 2 * RESIDUE_GROUPS;    // a group of 8 chunk indices: 2 blocks
+  static constexpr int T_GROUPS = THREADS / 32 / WARPS_PER_T;
+  static_assert(8 * T_GROUPS == T + 1, "one store round covers T + 1 chunk indices");
+  static constexpr int kSharedRows = kResidueStagedRows + V;  // the last tile's extra chunk reads V more
 };
 
 /**
- * Word index of staged word w (0 .. 31) of staged row y. The 16-byte chunks of a row are
- * permuted by the row's group of 16 (XOR of the chunk index), so that the store side's lanes,
- * 16 rows apart, read different banks; the load side's eight lanes of a row still write
- * eight different chunks.
+ * Word index of staged word w (0 .. 31) of staged row y: the 16-byte chunks of a row are
+ * permuted by the row's group of V rows.
  */
-__device__ __forceinline__ int residue_slot(int y, int w) { return 32 * y + (w ^ (4 * ((y >> 4) & 7))); }
+template <int V>
+__device__ __forceinline__ int residue_slot(int y, int w) {
+  constexpr int kShift = V == 16 ? 4 : 3;
+  return 32 * y + (w ^ (4 * ((y >> kShift) & 7)));
+}
 
 /** 16-byte global load and store, plain (weak, default cache policy), at byte addresses. */
 __device__ __forceinline__ uint4 residue_load16(std::uintptr_t a) {
@@ -79,10 +90,15 @@ __device__ __forceinline__ unsigned residue_opaque(unsigned v) {
   asm("mov.b32 %0, %0;" : "+r"(v));
   return v;
 }
-/** A 4-byte shared-memory load at a shared-window byte address. */
-__device__ __forceinline__ std::uint32_t residue_lds(unsigned a) {
+/** 4- and 8-byte shared-memory loads at a shared-window byte address. */
+__device__ __forceinline__ std::uint32_t residue_lds32(unsigned a) {
   std::uint32_t v;
   asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ uint2 residue_lds64(unsigned a) {
+  uint2 v;
+  asm volatile("ld.shared.v2.u32 {%0, %1}, [%2];" : "=r"(v.x), "=r"(v.y) : "r"(a) : "memory");
   return v;
 }
 
@@ -110,9 +126,11 @@ __device__ __forceinline__ unsigned residue_nibbles(unsigned sel, int q) {
 
 /**
  * c: chunk q of a 64-byte block (q = lane % 4, four consecutive lanes per block). Returns
- * this lane's staged chunk: words p = 4q .. 4q + 3 of the block, byte n of word p being
- * byte p of chunk n (column p + 16n of the block).
+ * this lane's staged chunk. Bytes: words p = 4q .. 4q + 3 of the block, byte n of word p
+ * being byte p of chunk n. 2 bytes: residues p = 2q, 2q + 1, each two words, element n of
+ * the pair being element p of chunk n.
  */
+template <int E>
 __device__ __forceinline__ uint4 residue_interleave(const uint4& c, int q) {
   constexpr unsigned kAll = 0xFFFFFFFFu;
   // Words M[j][w] (word w of lane j's chunk); lane q gathers M[0..3][q] in two butterfly rounds.
@@ -123,14 +141,23 @@ __device__ __forceinline__ uint4 residue_interleave(const uint4& c, int q) {
   const std::uint32_t k0 = hi1 ? a1 : a0, k1 = hi1 ? r1 : r0;          // M[q][q], M[q ^ 2][q]
   const std::uint32_t g0 = __shfl_xor_sync(kAll, hi1 ? a0 : a1, 1);    // M[q ^ 1][q]
   const std::uint32_t g1 = __shfl_xor_sync(kAll, hi1 ? r0 : r1, 1);    // M[q ^ 3][q]
-  // A 4 x 4 byte transpose of rows (k0, g0, k1, g1) = lanes (q, q ^ 1, q ^ 2, q ^ 3), whose last
-  // permutes also put byte n of each word back to lane n: byte n takes the selector nibble of
-  // byte n ^ q of the plain transpose (0x5410 / 0x7632).
-  const unsigned lo_sel = residue_nibbles(0x5410u, q), hi_sel = residue_nibbles(0x7632u, q);
-  const std::uint32_t t0 = __byte_perm(k0, g0, 0x5140), t1 = __byte_perm(k0, g0, 0x7362);
-  const std::uint32_t t2 = __byte_perm(k1, g1, 0x5140), t3 = __byte_perm(k1, g1, 0x7362);
-  return make_uint4(__byte_perm(t0, t2, lo_sel), __byte_perm(t0, t2, hi_sel), __byte_perm(t1, t3, lo_sel),
-                    __byte_perm(t1, t3, hi_sel));
+  // (k0, g0, k1, g1) hold lanes (q, q ^ 1, q ^ 2, q ^ 3): lane n's word sits at n ^ q.
+  if constexpr (E == 1) {
+    // A 4 x 4 byte transpose whose last permutes also put byte n of each word back to lane n:
+    // byte n takes the selector nibble of byte n ^ q of the plain transpose (0x5410 / 0x7632).
+    const unsigned lo_sel = residue_nibbles(0x5410u, q), hi_sel = residue_nibbles(0x7632u, q);
+    const std::uint32_t t0 = __byte_perm(k0, g0, 0x5140), t1 = __byte_perm(k0, g0, 0x7362);
+    const std::uint32_t t2 = __byte_perm(k1, g1, 0x5140), t3 = __byte_perm(k1, g1, 0x7362);
+    return make_uint4(__byte_perm(t0, t2, lo_sel), __byte_perm(t0, t2, hi_sel), __byte_perm(t1, t3, lo_sel),
+                      __byte_perm(t1, t3, hi_sel));
+  } else {
+    // Lanes 0, 1 are the pair (k0, g0) for q < 2, else (k1, g1); lanes 2, 3 the other pair;
+    // within a pair the two swap for odd q.
+    const std::uint32_t p0 = hi2 ? k1 : k0, p1 = hi2 ? g1 : g0, p2 = hi2 ? k0 : k1, p3 = hi2 ? g0 : g1;
+    const unsigned lo_sel = hi1 ? 0x1054u : 0x5410u, hi_sel = hi1 ? 0x3276u : 0x7632u;
+    return make_uint4(__byte_perm(p0, p1, lo_sel), __byte_perm(p2, p3, lo_sel), __byte_perm(p0, p1, hi_sel),
+                      __byte_perm(p2, p3, hi_sel));
+  }
 }
 
 /**
@@ -138,22 +165,24 @@ __device__ __forceinline__ uint4 residue_interleave(const uint4& c, int q) {
  * input, every column of the tile inside the matrix and the tile neither the first nor the
  * last of its output rows (block-uniform); the edge tiles take the checked path.
  */
-template <bool INTERIOR, int T, int THREADS>
-__device__ __forceinline__ void residue_tile_body(const matrix_view<std::uint8_t>& m, const tile_coord& at,
-                                                  std::uintptr_t in_lo, std::uintptr_t in_hi, uint4* staged) {
-  using S = residue_shape<T, THREADS>;
+template <bool INTERIOR, class T>
+__device__ __forceinline__ void residue_tile_body(const matrix_view<T>& m, const tile_coord& at, std::uintptr_t in_lo,
+                                                  std::uintptr_t in_hi, uint4* staged) {
+  constexpr int E = sizeof(T);
+  using S = residue_shape<E>;
+  constexpr int V = S::V;
   constexpr unsigned kAll = 0xFFFFFFFFu;
-  constexpr int kRowsPerRound = THREADS / 8;
+  constexpr int kRowsPerRound = S::THREADS / 8;
   const int tid = static_cast<int>(threadIdx.x);
   const int k = tid & 7, q = tid & 3, y_first = tid >> 3;
 
-  // ---- 1. loads: staged row y = input row r0 - 16 + y, chunk k. Rows kRowsPerRound apart
+  // ---- 1. loads: staged row y = input row r0 - HALO + y, chunk k. Rows kRowsPerRound apart
   // (a multiple of 16) share their misalignment. ----
-  const std::int64_t r_first = at.r0 - kResidueHalo + y_first;
+  const std::int64_t r_first = at.r0 - S::HALO + y_first;
   // (r_first may be negative in the first tile row: an address only, never read.)
   const std::uintptr_t a_first = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, 0) + at.c0) +
-                                 static_cast<std::uintptr_t>(r_first * m.ld_in);
-  const std::uintptr_t round_bytes = static_cast<std::uintptr_t>(kRowsPerRound) * static_cast<std::uintptr_t>(m.ld_in);
+                                 static_cast<std::uintptr_t>(r_first * m.ld_in * E);
+  const std::uintptr_t round_bytes = static_cast<std::uintptr_t>(kRowsPerRound * E) * static_cast<std::uintptr_t>(m.ld_in);
   const int shift = static_cast<int>(a_first & 15);
   uint4 raw[S::LOAD_ROUNDS], extra[S::LOAD_ROUNDS];
 #pragma unroll
@@ -179,69 +208,80 @@ __device__ __forceinline__ void residue_tile_body(const matrix_view<std::uint8_t
       const std::int64_t r = r_first + u * kRowsPerRound;
       const std::uintptr_t base = (a_first & ~std::uintptr_t{15}) + u * round_bytes;
       if (r >= 0 && r < m.rows && !(base >= in_lo && base + 16 * 9 <= in_hi)) {
-        const std::uint8_t* src = m.in_row(at.b, r);
+        const T* src = m.in_row(at.b, r);
         std::uint32_t w[4] = {0, 0, 0, 0};
 #pragma unroll
-        for (int i = 0; i < 16; ++i) {
-          const std::int64_t col = at.c0 + 16 * k + i;
-          if (col < m.cols) w[i >> 2] |= static_cast<std::uint32_t>(src[col]) << (8 * (i & 3));
+        for (int i = 0; i < V; ++i) {
+          const std::int64_t col = at.c0 + V * k + i;
+          if (col < m.cols) w[i * E / 4] |= static_cast<std::uint32_t>(src[col]) << (8 * ((i * E) & 3));
         }
         c = make_uint4(w[0], w[1], w[2], w[3]);
       }
     }
     const int y = y_first + u * kRowsPerRound;
-    staged[residue_slot(y, 4 * k) / 4] = residue_interleave(c, q);
+    staged[residue_slot<V>(y, 4 * k) / 4] = residue_interleave<E>(c, q);
   }
   __syncthreads();
 
-  // ---- 2. stores: warp (block, residues 4 pg ..), lane (chunk t, residue p): chunk t of output
-  // rows c0 + 64 block + p + 16 n, so that each store instruction writes 8 consecutive chunks
-  // of 4 output rows ----
+  // ---- 2. stores: warp (block, group of 4 residues, group of 8 chunk indices), lane (chunk t,
+  // residue p): chunk t of output rows c0 + 4V block + p + V n, n = 0 .. 3 ----
   const auto* words = reinterpret_cast<const std::uint32_t*>(staged);
   const int lane = tid & 31, warp = tid >> 5;
-  const int blk = warp & 1, p = 4 * ((warp >> 1) & 3) + (lane >> 3);
-  const std::int64_t j0 = at.c0 + 64 * blk + p;
+  const int blk = warp & 1, p = 4 * ((warp >> 1) % S::RESIDUE_GROUPS) + (lane >> 3);
+  const int t = (lane & 7) + 8 * (warp / S::WARPS_PER_T);
+  const std::int64_t j0 = at.c0 + 4 * V * blk + p;
   const auto b0 = reinterpret_cast<std::uintptr_t>(m.out_row(at.b, INTERIOR || j0 < m.cols ? j0 : 0) + at.r0);
-  const int mis = static_cast<int>(b0 & 15);
-  const std::uintptr_t pitch16 = 16 * static_cast<std::uintptr_t>(m.ld_out);
+  const int mis = static_cast<int>(b0 & 15);  // bytes; a multiple of E
+  const std::uintptr_t pitch_v = static_cast<std::uintptr_t>(V * E) * static_cast<std::uintptr_t>(m.ld_out);
   const bool last = !INTERIOR && at.r0 + S::ROWS >= m.rows;
-  const int chunks = last ? T + 1 : T;  // block-uniform
-#pragma unroll
-  for (int n2 = 0; n2 < S::STORE_ROUNDS; ++n2) {
-    const int t = (lane & 7) + 8 * (n2 * S::STORE_GROUPS + (warp >> 3));
-    if (t < chunks) {
-      // Rows y0 .. y0 + 15; the first mis of them lie in row group t, the rest in group t + 1.
-      const int y0 = kResidueHalo + 16 * t - mis;
-      const unsigned row0 = static_cast<unsigned>(__cvta_generic_to_shared(words + 32 * y0));
-      const unsigned in_t = residue_opaque(row0 + 4u * static_cast<unsigned>((16 * blk + p) ^ (4 * (t & 7))));
-      const unsigned in_t1 = residue_opaque(row0 + 4u * static_cast<unsigned>((16 * blk + p) ^ (4 * ((t + 1) & 7))));
-      const unsigned later = 0xFFFFu << mis;  // bit i: row y0 + i lies in row group t + 1
+  if (t < (last ? S::T + 1 : S::T)) {
+    // Rows y0 .. y0 + V - 1; the first mis / E of them lie in row group t, the rest in group t + 1.
+    const int y0 = S::HALO + V * t - mis / E;
+    const int word = E == 1 ? 16 * blk + p : 16 * blk + 2 * p;
+    const unsigned row0 = static_cast<unsigned>(__cvta_generic_to_shared(words + 32 * y0));
+    const unsigned in_t = residue_opaque(row0 + 4u * static_cast<unsigned>(word ^ (4 * (t & 7))));
+    const unsigned in_t1 = residue_opaque(row0 + 4u * static_cast<unsigned>(word ^ (4 * ((t + 1) & 7))));
+    const unsigned later = 0xFFFFu << (mis / E);  // bit i: row y0 + i lies in row group t + 1
+    std::uint32_t o[4][4];                        // o[g][n]: word g of output row n's chunk
+    if constexpr (E == 1) {
       std::uint32_t w[16];
 #pragma unroll
-      for (int i = 0; i < 16; ++i) w[i] = residue_lds(((later >> i) & 1 ? in_t1 : in_t) + 128u * i);
-      std::uint32_t o[4][4];  // o[g][n]: bytes 4g .. 4g + 3 of output row n's chunk
+      for (int i = 0; i < 16; ++i) w[i] = residue_lds32(((later >> i) & 1 ? in_t1 : in_t) + 128u * i);
 #pragma unroll
-      for (int gg = 0; gg < 4; ++gg) transpose_4x4_bytes(w[4 * gg], w[4 * gg + 1], w[4 * gg + 2], w[4 * gg + 3], o[gg]);
-      const std::uintptr_t chunk0 = (b0 & ~std::uintptr_t{15}) + 16 * static_cast<unsigned>(t);
+      for (int g = 0; g < 4; ++g) transpose_4x4_bytes(w[4 * g], w[4 * g + 1], w[4 * g + 2], w[4 * g + 3], o[g]);
+    } else {
+      uint2 w[8];  // row i: elements of output rows 0, 1 (x) and 2, 3 (y)
 #pragma unroll
-      for (int n = 0; n < 4; ++n) {
-        const uint4 v = make_uint4(o[0][n], o[1][n], o[2][n], o[3][n]);
-        auto* dst = reinterpret_cast<unsigned char*>(chunk0 + n * pitch16);
-        if constexpr (INTERIOR) {
-          residue_store16(reinterpret_cast<std::uintptr_t>(dst), v);
+      for (int i = 0; i < 8; ++i) w[i] = residue_lds64(((later >> i) & 1 ? in_t1 : in_t) + 128u * i);
+#pragma unroll
+      for (int g = 0; g < 4; ++g) {
+        o[g][0] = __byte_perm(w[2 * g].x, w[2 * g + 1].x, 0x5410);
+        o[g][1] = __byte_perm(w[2 * g].x, w[2 * g + 1].x, 0x7632);
+        o[g][2] = __byte_perm(w[2 * g].y, w[2 * g + 1].y, 0x5410);
+        o[g][3] = __byte_perm(w[2 * g].y, w[2 * g + 1].y, 0x7632);
+      }
+    }
+    const std::uintptr_t chunk0 = (b0 & ~std::uintptr_t{15}) + 16 * static_cast<unsigned>(t);
+#pragma unroll
+    for (int n = 0; n < 4; ++n) {
+      const uint4 v = make_uint4(o[0][n], o[1][n], o[2][n], o[3][n]);
+      const std::uintptr_t dst = chunk0 + n * pitch_v;
+      if constexpr (INTERIOR) {
+        residue_store16(dst, v);
+      } else {
+        if (j0 + V * n >= m.cols) continue;
+        // Owned bytes of the run, relative to (j, r0); lo: the chunk's first byte.
+        const std::int64_t own_lo = at.r0 == 0 ? 0 : -mis;
+        const std::int64_t own_hi = last ? (m.rows - at.r0) * E : 16 * S::T - mis;
+        const std::int64_t lo = 16 * t - mis;
+        if (lo >= own_lo && lo + 16 <= own_hi) {
+          residue_store16(dst, v);
         } else {
-          if (j0 + 16 * n >= m.cols) continue;
-          // Owned bytes of the run, relative to (j, r0); lo: the chunk's first byte.
-          const std::int64_t own_lo = at.r0 == 0 ? 0 : -mis;
-          const std::int64_t own_hi = last ? m.rows - at.r0 : 16 * T - mis;
-          const std::int64_t lo = 16 * t - mis;
-          if (lo >= own_lo && lo + 16 <= own_hi) {
-            residue_store16(reinterpret_cast<std::uintptr_t>(dst), v);
-          } else {
-            const std::uint32_t bytes[4] = {v.x, v.y, v.z, v.w};
+          const std::uint32_t bytes[4] = {v.x, v.y, v.z, v.w};
 #pragma unroll
-            for (int i = 0; i < 16; ++i) {
-              if (lo + i >= own_lo && lo + i < own_hi) dst[i] = static_cast<unsigned char>(bytes[i >> 2] >> (8 * (i & 3)));
+          for (int i = 0; i < 16; ++i) {
+            if (lo + i >= own_lo && lo + i < own_hi) {
+              reinterpret_cast<unsigned char*>(dst)[i] = static_cast<unsigned char>(bytes[i >> 2] >> (8 * (i & 3)));
             }
           }
         }
@@ -252,25 +292,25 @@ __device__ __forceinline__ void residue_tile_body(const matrix_view<std::uint8_t
 }
 
 /**
- * The residue tile over the tiles of g (ROWS x 128 input elements each). in_lo, in_hi: the
+ * The residue tile over the tiles of g (ROWS x COLS input elements each). in_lo, in_hi: the
  * first and one past the last byte of the whole input batch; no chunk outside them is read.
  */
-template <int T, int THREADS, int MIN_BLOCKS>
-__global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
-    residue_tile_kernel(matrix_view<std::uint8_t> m, tiling g, std::uintptr_t in_lo, std::uintptr_t in_hi) {
-  using S = residue_shape<T, THREADS>;
+template <class T, int MIN_BLOCKS>
+__global__ void __launch_bounds__(residue_shape<sizeof(T)>::THREADS, MIN_BLOCKS)
+    residue_tile_kernel(matrix_view<T> m, tiling g, std::uintptr_t in_lo, std::uintptr_t in_hi) {
+  using S = residue_shape<sizeof(T)>;
   __shared__ uint4 staged[S::kSharedRows * 8];
   g.for_each_tile([&](const tile_coord& at) {
-    bool interior = at.r0 >= kResidueHalo && at.r0 + S::ROWS < m.rows && at.c0 + kResidueCols <= m.cols;
+    bool interior = at.r0 >= S::HALO && at.r0 + S::ROWS < m.rows && at.c0 + S::COLS <= m.cols;
     if (interior) {
-      const auto first = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, at.r0 - kResidueHalo) + at.c0) & ~std::uintptr_t{15};
+      const auto first = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, at.r0 - S::HALO) + at.c0) & ~std::uintptr_t{15};
       const auto last = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, at.r0 + S::ROWS - 1) + at.c0) & ~std::uintptr_t{15};
       interior = first >= in_lo && last + 16 * 9 <= in_hi;
     }
     if (interior) {
-      residue_tile_body<true, T, THREADS>(m, at, in_lo, in_hi, staged);
+      residue_tile_body<true>(m, at, in_lo, in_hi, staged);
     } else {
-      residue_tile_body<false, T, THREADS>(m, at, in_lo, in_hi, staged);
+      residue_tile_body<false>(m, at, in_lo, in_hi, staged);
     }
   });
 }

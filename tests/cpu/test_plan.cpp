@@ -93,31 +93,32 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(shaped(4096, 4096, 16))).path, auto_path::split_tile);
   // Output rows that are not 16-byte aligned: 4 and 8 bytes take the element tile whatever
   // the size (one packed matrix of up to 65535 column tiles its own kernel, batched, strided
-  // or wider layouts the strided one); 2 bytes the realigned tile from 16 MiB per call on; other
-  // misaligned rows the unaligned (wide padded) tile; 16-byte elements whose output rows are
-  // off 32-byte sectors the sector tile.
-  EXPECT_EQ(finalize(validate(shaped(4095, 4097, 2))).path, auto_path::realigned_tile);
-  EXPECT_EQ(finalize(validate(shaped(4097, 4096, 2))).path, auto_path::realigned_tile);  // output rows only
-  EXPECT_EQ(finalize(validate(shaped(4096, 4097, 2))).path, auto_path::unaligned_tile);  // input rows only
-  EXPECT_EQ(finalize(validate(shaped(2049, 2047, 2))).path, auto_path::unaligned_tile);  // 8 MB
-  // Bytes on rows that are not all aligned take the residue tile, either side, any size and
-  // layout, from kResidueMinRows rows; with fewer the earlier rules (realigned tile from
-  // 12 MiB, the padded tile below).
-  for (const auto& [r, c] : {std::pair<std::int64_t, std::int64_t>{4095, 4097}, {4097, 4096}, {4096, 4097},
-                             {2049, 2047}, {1001, 1003}, {3549, 3547}, {16383, 16385}, {113, 30001}}) {
-    EXPECT_EQ(finalize(validate(shaped(r, c, 1))).path, auto_path::residue_tile) << r << " x " << c;
+  // or wider layouts the strided one); 16-byte elements whose output rows are off 32-byte
+  // sectors the sector tile. 1 and 2 bytes on rows not all aligned (either side) take the
+  // residue tile, any size and layout, from residue_min_rows rows; with fewer the realigned
+  // tile from 12 / 16 MiB per call, the unaligned (wide padded) tile below.
+  for (std::size_t e : {1, 2}) {
+    for (const auto& [r, c] : {std::pair<std::int64_t, std::int64_t>{4095, 4097}, {4097, 4096}, {4096, 4097},
+                               {2049, 2047}, {1001, 1003}, {3549, 3547}, {16383, 16385}, {180, 30001}}) {
+      EXPECT_EQ(finalize(validate(shaped(r, c, e))).path, auto_path::residue_tile) << r << " x " << c << ", " << e;
+    }
+    const std::int64_t min_rows = xpose::detail::residue_min_rows(e);
+    EXPECT_EQ(finalize(validate(shaped(min_rows, 5001, e))).path, auto_path::residue_tile) << e;
+    EXPECT_EQ(finalize(validate(shaped(min_rows - 1, 5001, e))).path, auto_path::unaligned_tile) << e;  // < 2 MB
+    EXPECT_EQ(finalize(validate(shaped(100, 135001, e))).path, auto_path::realigned_tile) << e;  // 13.5 / 27 MB
+    EXPECT_EQ(finalize(validate(batch_of(16, 1001, 1003, e))).path, auto_path::residue_tile) << e;
+    auto ld = shaped(4096, 4096, e);
+    ld.ld_out = 4097;
+    EXPECT_EQ(finalize(validate(ld)).path, auto_path::residue_tile) << e;
+    auto off = shaped(4096, 4096, e);  // aligned shape, input pointer one element off
+    off.in = static_cast<const char*>(off.in) + e;
+    EXPECT_EQ(finalize(validate(off)).path, auto_path::residue_tile) << e;
+    EXPECT_EQ(finalize(validate(shaped(4096, 4096, e))).path, auto_path::register_tile) << e;  // aligned: unchanged
+    EXPECT_EQ(finalize(validate(shaped(64, 100001, e))).path, auto_path::skinny_wide) << e;    // skinny first
   }
-  EXPECT_EQ(finalize(validate(shaped(112, 30001, 1))).path, auto_path::unaligned_tile);  // 3.4 MB, one tile row
-  EXPECT_EQ(finalize(validate(shaped(100, 135001, 1))).path, auto_path::realigned_tile);  // 13.5 MB
-  EXPECT_EQ(finalize(validate(batch_of(16, 1001, 1003, 1))).path, auto_path::residue_tile);
-  auto bytes_ld = shaped(4096, 4096, 1);
-  bytes_ld.ld_out = 4097;
-  EXPECT_EQ(finalize(validate(bytes_ld)).path, auto_path::residue_tile);
-  auto bytes_off = shaped(4096, 4096, 1);  // aligned shape, input pointer one byte off
-  bytes_off.in = static_cast<const char*>(bytes_off.in) + 1;
-  EXPECT_EQ(finalize(validate(bytes_off)).path, auto_path::residue_tile);
-  EXPECT_EQ(finalize(validate(shaped(4096, 4096, 1))).path, auto_path::register_tile);  // aligned: unchanged
-  EXPECT_EQ(finalize(validate(shaped(64, 100001, 1))).path, auto_path::skinny_wide);   // skinny first
+  auto odd_pointer = shaped(4095, 4097, 2);  // 2-byte elements on an odd address: byte-wise elements
+  odd_pointer.in = static_cast<const char*>(odd_pointer.in) + 1;
+  EXPECT_EQ(finalize(validate(odd_pointer)).path, auto_path::unaligned_tile);
   for (std::size_t e : {4, 8}) {
     EXPECT_EQ(finalize(validate(shaped(4095, 4097, e))).path, auto_path::element_tile) << e;
     EXPECT_EQ(finalize(validate(shaped(4097, 4096, e))).path, auto_path::element_tile) << e;  // output rows only
