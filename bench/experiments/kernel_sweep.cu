@@ -11,9 +11,9 @@
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|words|residue [ROWSxCOLS ...]
-//   words: sweep 37, the word tile for 1- and 2-byte elements on unaligned rows
-//   residue: sweep 37, the residue tile for bytes on unaligned rows
+// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue [ROWSxCOLS ...]
+//   residue: sweep 37, the residue tile for 1- and 2-byte elements on unaligned rows (its not-taken
+//          word tile, aligned 4-byte words on both sides, is in git history at b40a6ea)
 //   walks: sweep 32, the square grid's walks (30000 x 7000 and 7000 x 30000, 1, 2, 4 bytes)
 //   hints: sweep 36, streaming against plain loads on unaligned rows, 1 to 8 bytes
 //   strided: sweep 36, the element tile's strided kernel on batches with unaligned rows, 4 and 8 bytes
@@ -34,7 +34,6 @@
 //   inplace: squares only, 1 to 16 bytes; default 4096^2 8192^2 16384^2 32768^2, matrices up to 2 GiB
 #include "../../src/kernels/tiled_tile.cuh"
 #include "../../src/kernels/element_tile.cuh"
-#include "../../src/kernels/word_tile.cuh"
 #include "../../src/kernels/residue_tile.cuh"
 #include "../../src/kernels/split_tile.cuh"
 #include "../../src/kernels/tma_tile.cuh"
@@ -701,38 +700,6 @@ void run_hints_aligned_case(const bench_case& c) {
   }
 }
 
-// Sweep 37: the word tile (src/kernels/word_tile.cuh) for 1- and 2-byte elements on rows that
-// are not 16-byte aligned, against auto (the realigned tile, or the padded tile where only the
-// input rows are misaligned): lane groups G (input rows) x H (output runs), block size, the
-// blocks per SM the launch bounds ask for, and the tile order.
-template <class T, int G, int H, int THREADS, int MINB>
-void word_variant(sweep& s, tile_order order = tile_order::columns) {
-  char name[80];
-  std::snprintf(name, sizeof name, "word G%d H%d %d thr, %d/SM%s", G, H, THREADS, MINB,
-                order == tile_order::rows ? ", rows" : "");
-  s.report(name, [&](const void* in, void* out) {
-    const plan p = s.make_plan(in, out);
-    using S = word_tile_shape<sizeof(T), G, H, THREADS>;
-    const tiling g = make_tiling(p, S::ROWS, S::COLS, order);
-    const auto lo = reinterpret_cast<std::uintptr_t>(p.in);
-    const auto hi = lo + static_cast<std::uintptr_t>(p.batch * p.rows * p.cols) * sizeof(T);
-    word_tile_kernel<T, G, H, THREADS, MINB><<<grid_for(g), THREADS>>>(make_view<T>(p), g, lo, hi);
-  }, true);
-}
-
-template <class T>
-void word_variants(sweep& s) {
-  word_variant<T, 32, 32, 256, 4>(s);
-  word_variant<T, 32, 32, 256, 6>(s);
-  word_variant<T, 32, 32, 256, 6>(s, tile_order::rows);
-  word_variant<T, 32, 16, 256, 6>(s);
-  word_variant<T, 32, 16, 256, 8>(s);
-  word_variant<T, 16, 32, 256, 6>(s);
-  word_variant<T, 16, 16, 256, 8>(s);
-  word_variant<T, 32, 32, 512, 3>(s);
-  word_variant<T, 32, 8, 256, 8>(s);
-}
-
 // Sweep 37: the residue tile (src/kernels/residue_tile.cuh) for 1- and 2-byte elements on
 // unaligned rows (auto runs it for bytes from run9 on), blocks per SM asked of the launch
 // bounds, and the tile order.
@@ -759,16 +726,6 @@ void run_residue_case(const bench_case& c) {
   } else {
     residue_variant<std::uint16_t, 4>(s);
     residue_variant<std::uint16_t, 4>(s, tile_order::rows);
-  }
-}
-
-void run_words_case(const bench_case& c) {
-  sweep s(c);
-  s.report_auto();
-  if (c.e == 1) {
-    word_variants<std::uint8_t>(s);
-  } else {
-    word_variants<std::uint16_t>(s);
   }
 }
 
@@ -848,11 +805,6 @@ int run_mode(const std::string& mode, shape_list shapes) {
     for (const auto& [r, c] : shapes) {
       for (std::size_t e : {1, 2}) run_residue_case({r, c, e});
     }
-  } else if (mode == "words") {
-    or_default({{4095, 4097}, {8191, 8193}, {9001, 7003}, {16383, 16385}, {4096, 4097}, {4097, 4096}, {2047, 2049}});
-    for (const auto& [r, c] : shapes) {
-      for (std::size_t e : {1, 2}) run_words_case({r, c, e});
-    }
   } else if (mode == "strided") {
     for (std::size_t e : {4, 8}) {
       for (const bench_case& b : {bench_case{2049, 2047, e, 4}, bench_case{4095, 4097, e, 2}, bench_case{1001, 1003, e, 16},
@@ -921,7 +873,7 @@ int run_mode(const std::string& mode, shape_list shapes) {
       }
     }
   } else {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|words|residue [ROWSxCOLS ...]\n");
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue [ROWSxCOLS ...]\n");
     return 2;
   }
   return 0;
