@@ -32,6 +32,7 @@
 // 60 -> 71%, 52 -> 68%; 4 bytes 76.9 -> 78.3%, 64 -> 78%, 60 -> 76%. Not taken: 8 bytes
 // (70-79% against 73-84%) and inputs misaligned with aligned output rows (4096 x 4097: the
 // padded tile 72% for 2 bytes and 88% for 4, against 62 and 72%).
+#include "byte_shift.cuh"
 #include "element_types.hpp"
 #include "kernel_attributes.hpp"
 #include "launchers.hpp"
@@ -49,20 +50,6 @@ namespace {
 
 constexpr int kSectorBytes = 32;
 static_assert(kRealignedExtraMicroRows * 16 == kSectorBytes, "the extra micro-rows cover one output sector");
-
-/** Bytes [o, o + 16) of lo ++ hi, o in [0, 16) at run time: two rounds of selects and four funnel shifts. */
-__device__ __forceinline__ uint4 funnel16(const uint4& lo, const uint4& hi, int o) {
-  const std::uint32_t w[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
-  const bool by2 = (o & 8) != 0, by1 = (o & 4) != 0;
-  std::uint32_t y[6], z[5];
-#pragma unroll
-  for (int i = 0; i < 6; ++i) y[i] = by2 ? w[i + 2] : w[i];
-#pragma unroll
-  for (int i = 0; i < 5; ++i) z[i] = by1 ? y[i + 1] : y[i];
-  const unsigned shift = 8u * static_cast<unsigned>(o & 3);
-  return make_uint4(__funnelshift_r(z[0], z[1], shift), __funnelshift_r(z[1], z[2], shift),
-                    __funnelshift_r(z[2], z[3], shift), __funnelshift_r(z[3], z[4], shift));
-}
 
 template <class T>
 union vector_of {

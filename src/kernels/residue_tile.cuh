@@ -32,6 +32,7 @@
 // (the rest) take a path without any of those checks.
 #pragma once
 
+#include "byte_shift.cuh"
 #include "matrix_view.cuh"
 #include "register_tile.cuh"
 
@@ -100,20 +101,6 @@ __device__ __forceinline__ uint2 residue_lds64(unsigned a) {
   uint2 v;
   asm volatile("ld.shared.v2.u32 {%0, %1}, [%2];" : "=r"(v.x), "=r"(v.y) : "r"(a) : "memory");
   return v;
-}
-
-/** Bytes [o, o + 16) of lo ++ hi, o in [0, 16) at run time. */
-__device__ __forceinline__ uint4 residue_shift16(const uint4& lo, const uint4& hi, int o) {
-  const std::uint32_t w[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
-  const bool by2 = (o & 8) != 0, by1 = (o & 4) != 0;
-  std::uint32_t y[6], z[5];
-#pragma unroll
-  for (int i = 0; i < 6; ++i) y[i] = by2 ? w[i + 2] : w[i];
-#pragma unroll
-  for (int i = 0; i < 5; ++i) z[i] = by1 ? y[i + 1] : y[i];
-  const unsigned shift = 8u * static_cast<unsigned>(o & 3);
-  return make_uint4(__funnelshift_r(z[0], z[1], shift), __funnelshift_r(z[1], z[2], shift),
-                    __funnelshift_r(z[2], z[3], shift), __funnelshift_r(z[3], z[4], shift));
 }
 
 /** The byte-permute selector whose nibble n is nibble n ^ q of sel. */
@@ -201,7 +188,7 @@ __device__ __forceinline__ void residue_tile_body(const matrix_view<T>& m, const
     uint4 next = make_uint4(__shfl_down_sync(kAll, raw[u].x, 1, 8), __shfl_down_sync(kAll, raw[u].y, 1, 8),
                             __shfl_down_sync(kAll, raw[u].z, 1, 8), __shfl_down_sync(kAll, raw[u].w, 1, 8));
     if (k == 7) next = extra[u];
-    uint4 c = residue_shift16(raw[u], next, shift);
+    uint4 c = funnel16(raw[u], next, shift);
     if constexpr (!INTERIOR) {
       // Rows whose covering chunks reach outside the input (the matrix's first or last) go
       // element by element; rows outside the matrix stay zero.
