@@ -8,6 +8,7 @@ work and not Python's call overhead (--no-spin times from an idle GPU). Ratios a
 run. Prints a table and writes JSON.
 
 usage: python3 bench/compare_pytorch.py [--lib build/release/lib/libxpose_c.so] [--json out.json] [--no-spin]
+                                       [--shapes 4095x4097,50257x4096,16x1001x1003] [--dtypes int8,float16]
 """
 import argparse
 import ctypes
@@ -105,11 +106,18 @@ def main():
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--no-spin", action="store_true",
                     help="time each call from an idle GPU (host call overhead included)")
+    ap.add_argument("--shapes", default="",
+                    help="comma-separated ROWSxCOLS or BATCHxROWSxCOLS (default: the shapes of the README's table)")
+    ap.add_argument("--dtypes", default="", help="comma-separated torch dtype names (default: int8 to float64)")
     args = ap.parse_args()
     lib = load(args.lib)
     props = torch.cuda.get_device_properties(0)
     shapes = [(8192, 8192), (4096, 4096), (8192, 2048), (64, 512, 512), (32, 2048, 128), (2, 16777216)]
+    if args.shapes:
+        shapes = [tuple(int(v) for v in s.split("x")) for s in args.shapes.split(",")]
     dtypes = [torch.int8, torch.float16, torch.bfloat16, torch.float32, torch.float64]
+    if args.dtypes:
+        dtypes = [getattr(torch, name) for name in args.dtypes.split(",")]
     spin = not args.no_spin
     results = [run_case(lib, s, d, args.reps, args.warmup, props.L2_cache_size, spin) for d in dtypes for s in shapes]
     timing = "GPU time, each call queued behind a spin kernel" if spin else "from an idle GPU, host overhead included"
