@@ -37,7 +37,6 @@
 #include "register_tile.cuh"
 
 #include <cstdint>
-#include <type_traits>
 
 namespace xpose::detail {
 
