@@ -711,9 +711,8 @@ void residue_variant(sweep& s, tile_order order = tile_order::columns) {
     const plan p = s.make_plan(in, out);
     using S = residue_shape<sizeof(T)>;
     const tiling g = make_tiling(p, S::ROWS, S::COLS, order);
-    const auto lo = reinterpret_cast<std::uintptr_t>(p.in);
-    const auto hi = lo + static_cast<std::uintptr_t>(p.batch * p.rows * p.cols) * sizeof(T);
-    residue_tile_kernel<T, MINB><<<grid_for(g), S::THREADS>>>(make_view<T>(p), g, lo, hi);
+    residue_tile_kernel<T, MINB>
+        <<<grid_for(g), S::THREADS>>>(make_view<T>(p), g, reinterpret_cast<std::uintptr_t>(p.in), input_end<T>(p));
   }, true);
 }
 

@@ -25,6 +25,14 @@ matrix_view<T> make_view(const plan& p) {
           p.ld_in,                     p.ld_out,               p.stride_in, p.stride_out};
 }
 
+/** One past the last byte of a plan's whole input batch: with p.in, the bounds that kernels
+ *  loading the aligned chunks around misaligned rows keep their loads inside. */
+template <class T>
+std::uintptr_t input_end(const plan& p) {
+  return reinterpret_cast<std::uintptr_t>(p.in) +
+         static_cast<std::uintptr_t>((p.batch - 1) * p.stride_in + (p.rows - 1) * p.ld_in + p.cols) * sizeof(T);
+}
+
 /** A tile's coordinates: matrix index and the tile's first input row and column. */
 struct tile_coord {
   std::int64_t b, r0, c0;

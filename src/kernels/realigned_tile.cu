@@ -292,8 +292,7 @@ template <class S, class T>
 void launch_on_tiles(void (*kernel)(matrix_view<T>, tiling, std::uintptr_t, std::uintptr_t), const plan& p) {
   const tiling g = make_tiling(p, S::ROWS, S::COLS, p.order);
   const auto in_lo = reinterpret_cast<std::uintptr_t>(p.in);
-  const auto in_hi = in_lo + static_cast<std::uintptr_t>((p.batch - 1) * p.stride_in + (p.rows - 1) * p.ld_in + p.cols) *
-                                 sizeof(T);
+  const std::uintptr_t in_hi = input_end<T>(p);
   allow_shared(kernel, S::kSharedBytes);
   kernel<<<grid_for(g), S::THREADS, S::kSharedBytes, p.stream>>>(make_view<T>(p), g, in_lo, in_hi);
 }

@@ -39,15 +39,18 @@ __device__ __forceinline__ uint4 vector_of(const std::uint32_t (&w)[4]) { return
 __device__ __forceinline__ uint2 vector_of(const std::uint32_t (&w)[2]) { return make_uint2(w[0], w[1]); }
 
 /** a, b, c, d: rows 0-3 of a 4 x 4 block of bytes, one word each; o[x]: its column x
- *  (byte x of a, b, c, d in that order), 8 byte permutes. */
+ *  (byte x of a, b, c, d in that order), 8 byte permutes. lo_sel / hi_sel: the last
+ *  permutes' selectors, which a caller may reorder to permute the bytes of every o[x] for
+ *  free (the residue tile's lanes hold their rows in a lane-dependent order). */
 __device__ __forceinline__ void transpose_4x4_bytes(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d,
-                                                    std::uint32_t (&o)[4]) {
+                                                    std::uint32_t (&o)[4], unsigned lo_sel = 0x5410,
+                                                    unsigned hi_sel = 0x7632) {
   const std::uint32_t t0 = __byte_perm(a, b, 0x5140), t1 = __byte_perm(a, b, 0x7362);
   const std::uint32_t t2 = __byte_perm(c, d, 0x5140), t3 = __byte_perm(c, d, 0x7362);
-  o[0] = __byte_perm(t0, t2, 0x5410);
-  o[1] = __byte_perm(t0, t2, 0x7632);
-  o[2] = __byte_perm(t1, t3, 0x5410);
-  o[3] = __byte_perm(t1, t3, 0x7632);
+  o[0] = __byte_perm(t0, t2, lo_sel);
+  o[1] = __byte_perm(t0, t2, hi_sel);
+  o[2] = __byte_perm(t1, t3, lo_sel);
+  o[3] = __byte_perm(t1, t3, hi_sel);
 }
 
 /** v[q]: row q of a 4W x 4W block of bytes, W words per row (Vec: uint4 or uint2);

@@ -27,8 +27,7 @@ void launch_residue(const plan& p) {
   // The covering chunks of the first and last input rows may reach outside the matrix: the
   // kernel reads none outside [in_lo, in_hi).
   const auto in_lo = reinterpret_cast<std::uintptr_t>(p.in);
-  const auto in_hi =
-      in_lo + static_cast<std::uintptr_t>((p.batch - 1) * p.stride_in + (p.rows - 1) * p.ld_in + p.cols) * sizeof(T);
+  const std::uintptr_t in_hi = input_end<T>(p);
   residue_tile_kernel<T, kBlocksPerSm><<<grid_for(g), S::THREADS, 0, p.stream>>>(make_view<T>(p), g, in_lo, in_hi);
   check_launch("residue tile");
 }

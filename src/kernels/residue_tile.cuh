@@ -131,11 +131,9 @@ __device__ __forceinline__ uint4 residue_interleave(const uint4& c, int q) {
   if constexpr (E == 1) {
     // A 4 x 4 byte transpose whose last permutes also put byte n of each word back to lane n:
     // byte n takes the selector nibble of byte n ^ q of the plain transpose (0x5410 / 0x7632).
-    const unsigned lo_sel = residue_nibbles(0x5410u, q), hi_sel = residue_nibbles(0x7632u, q);
-    const std::uint32_t t0 = __byte_perm(k0, g0, 0x5140), t1 = __byte_perm(k0, g0, 0x7362);
-    const std::uint32_t t2 = __byte_perm(k1, g1, 0x5140), t3 = __byte_perm(k1, g1, 0x7362);
-    return make_uint4(__byte_perm(t0, t2, lo_sel), __byte_perm(t0, t2, hi_sel), __byte_perm(t1, t3, lo_sel),
-                      __byte_perm(t1, t3, hi_sel));
+    std::uint32_t o[4];
+    transpose_4x4_bytes(k0, g0, k1, g1, o, residue_nibbles(0x5410u, q), residue_nibbles(0x7632u, q));
+    return make_uint4(o[0], o[1], o[2], o[3]);
   } else {
     // Lanes 0, 1 are the pair (k0, g0) for q < 2, else (k1, g1); lanes 2, 3 the other pair;
     // within a pair the two swap for odd q.
@@ -171,13 +169,16 @@ __device__ __forceinline__ void residue_tile_body(const matrix_view<T>& m, const
   const std::uintptr_t round_bytes = static_cast<std::uintptr_t>(kRowsPerRound * E) * static_cast<std::uintptr_t>(m.ld_in);
   const int shift = static_cast<int>(a_first & 15);
   uint4 raw[S::LOAD_ROUNDS], extra[S::LOAD_ROUNDS];
+  bool in_rows[S::LOAD_ROUNDS], chunks_in[S::LOAD_ROUNDS];  // (edge tiles only)
 #pragma unroll
   for (int u = 0; u < S::LOAD_ROUNDS; ++u) {
     const std::uintptr_t base = (a_first & ~std::uintptr_t{15}) + u * round_bytes;
     bool ok = true;
     if constexpr (!INTERIOR) {
       const std::int64_t r = r_first + u * kRowsPerRound;
-      ok = r >= 0 && r < m.rows && base >= in_lo && base + 16 * 9 <= in_hi;
+      in_rows[u] = r >= 0 && r < m.rows;
+      chunks_in[u] = base >= in_lo && base + 16 * 9 <= in_hi;
+      ok = in_rows[u] && chunks_in[u];
     }
     raw[u] = ok ? residue_load16(base + 16 * static_cast<unsigned>(k)) : make_uint4(0, 0, 0, 0);
     extra[u] = ok && k == 7 ? residue_load16(base + 16 * 8) : make_uint4(0, 0, 0, 0);
@@ -191,10 +192,8 @@ __device__ __forceinline__ void residue_tile_body(const matrix_view<T>& m, const
     if constexpr (!INTERIOR) {
       // Rows whose covering chunks reach outside the input (the matrix's first or last) go
       // element by element; rows outside the matrix stay zero.
-      const std::int64_t r = r_first + u * kRowsPerRound;
-      const std::uintptr_t base = (a_first & ~std::uintptr_t{15}) + u * round_bytes;
-      if (r >= 0 && r < m.rows && !(base >= in_lo && base + 16 * 9 <= in_hi)) {
-        const T* src = m.in_row(at.b, r);
+      if (in_rows[u] && !chunks_in[u]) {
+        const T* src = m.in_row(at.b, r_first + u * kRowsPerRound);
         std::uint32_t w[4] = {0, 0, 0, 0};
 #pragma unroll
         for (int i = 0; i < V; ++i) {
