@@ -11,9 +11,18 @@
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue [ROWSxCOLS ...]
+// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|tall|late|pairorder|submatrix [ROWSxCOLS ...]
 //   residue: sweep 37, the residue tile for 1- and 2-byte elements on unaligned rows (its not-taken
 //          word tile, aligned 4-byte words on both sides, is in git history at b40a6ea)
+//   persist: sweep 38, the residue tile walking several tiles per block, with and without an L2
+//          prefetch of the block's next tile
+//   walking: sweep 38, the residue tile on 4 or 8 blocks per SM that walk the column-order tiles a
+//          grid apart, with and without the L2 prefetch
+//   submatrix: sweep 40, fp32 8192^2 with ld 9000 (and 8448, 8200) against packed: auto's kernel's
+//          orders and hints, the split tile, the element tile
+//   pairorder: sweep 39, in-place squares with their tile or region pairs in blocked order
+//   late: sweep 38, the residue tile's lane constants computed after its loads are issued
+//   tall: sweep 38, the residue tile on 512 threads (256 staged rows) against 256 (128)
 //   walks: sweep 32, the square grid's walks (30000 x 7000 and 7000 x 30000, 1, 2, 4 bytes)
 //   hints: sweep 36, streaming against plain loads on unaligned rows, 1 to 8 bytes
 //   strided: sweep 36, the element tile's strided kernel on batches with unaligned rows, 4 and 8 bytes
@@ -38,6 +47,7 @@
 #include "../../src/kernels/split_tile.cuh"
 #include "../../src/kernels/tma_tile.cuh"
 #include "../../src/kernels/inplace_region_pairs.cuh"
+#include "../../src/kernels/inplace_square_vector.cuh"
 #include "../../src/kernels/register_tile.cuh"
 #include "../../src/kernels/small_batch.cuh"
 #include "../../src/kernels/batch_micro_tile.cuh"
@@ -89,6 +99,7 @@ struct bench_case {
   std::int64_t rows, cols;
   std::size_t e;
   std::int64_t batch = 1;
+  std::int64_t ld_in = 0, ld_out = 0;  // 0: packed (one matrix only otherwise)
 };
 
 class sweep {
@@ -96,24 +107,30 @@ class sweep {
   explicit sweep(const bench_case& c) : c_(c), bytes_(static_cast<std::size_t>(c.batch * c.rows * c.cols) * c.e) {
     cudaDeviceProp prop{};
     XPOSE_TOOLING_CUDA(cudaGetDeviceProperties(&prop, 0));
-    const std::size_t pair = 2 * bytes_;
+    reference::layout l = reference::packed(c.batch, c.rows, c.cols, c.e);
+    if (c.ld_in > 0) l.ld_in = c.ld_in;
+    if (c.ld_out > 0) l.ld_out = c.ld_out;
+    in_bytes_ = static_cast<std::size_t>(reference::in_span(l)) * c.e;
+    out_bytes_ = static_cast<std::size_t>(reference::out_span(l)) * c.e;
+    const std::size_t pair = in_bytes_ + out_bytes_;
     sets_ = static_cast<int>(std::max<std::size_t>(1, (2 * static_cast<std::size_t>(prop.l2CacheSize) + pair - 1) / pair));
     for (int i = 0; i < sets_; ++i) {
-      in_.emplace_back(bytes_);
-      out_.emplace_back(bytes_);
-      tooling::fill_random(in_.back().get(), bytes_, c.e, 77 + i);
+      in_.emplace_back(in_bytes_);
+      out_.emplace_back(out_bytes_);
+      tooling::fill_random(in_.back().get(), in_bytes_, c.e, 77 + i);
     }
-    std::vector<unsigned char> h(bytes_);
-    XPOSE_TOOLING_CUDA(cudaMemcpy(h.data(), in_[0].get(), bytes_, cudaMemcpyDeviceToHost));
-    expected_.assign(bytes_, 0);
-    reference::transpose(h.data(), expected_.data(), reference::packed(c.batch, c.rows, c.cols, c.e));
+    std::vector<unsigned char> h(in_bytes_);
+    XPOSE_TOOLING_CUDA(cudaMemcpy(h.data(), in_[0].get(), in_bytes_, cudaMemcpyDeviceToHost));
+    expected_.assign(out_bytes_, 0xFF);  // the output's padding stays as poisoned
+    reference::transpose(h.data(), expected_.data(), l);
     memcpy_ms_ = time([&](int i) {
       const int s = i % sets_;
       XPOSE_TOOLING_CUDA(cudaMemcpyAsync(out_[s].get(), in_[s].get(), bytes_, cudaMemcpyDeviceToDevice, nullptr));
     });
-    std::printf("\n%lld x %lld x %lld, %zu-byte elements (%d buffer sets): memcpy %.4f ms = %.0f GB/s\n",
-                static_cast<long long>(c.batch), static_cast<long long>(c.rows), static_cast<long long>(c.cols), c.e, sets_, memcpy_ms_,
-                2.0 * bytes_ / memcpy_ms_ / 1e6);
+    std::printf("\n%lld x %lld x %lld, %zu-byte elements%s (%d buffer sets): memcpy %.4f ms = %.0f GB/s\n",
+                static_cast<long long>(c.batch), static_cast<long long>(c.rows), static_cast<long long>(c.cols), c.e,
+                c.ld_in > 0 || c.ld_out > 0 ? (", ld_in " + std::to_string(c.ld_in) + ", ld_out " + std::to_string(c.ld_out)).c_str() : "",
+                sets_, memcpy_ms_, 2.0 * bytes_ / memcpy_ms_ / 1e6);
   }
 
   double time(const std::function<void(int)>& run) { return cli::time_runs(run, 5, 40, nullptr).median_ms; }
@@ -121,11 +138,11 @@ class sweep {
   void report(const std::string& name, const std::function<void(const void*, void*)>& op, bool is_transpose) {
     bool ok = true;
     if (is_transpose) {
-      XPOSE_TOOLING_CUDA(cudaMemset(out_[0].get(), 0xFF, bytes_));
+      XPOSE_TOOLING_CUDA(cudaMemset(out_[0].get(), 0xFF, out_bytes_));
       op(in_[0].get(), out_[0].get());
-      std::vector<unsigned char> got(bytes_);
-      XPOSE_TOOLING_CUDA(cudaMemcpy(got.data(), out_[0].get(), bytes_, cudaMemcpyDeviceToHost));
-      ok = std::memcmp(got.data(), expected_.data(), bytes_) == 0;
+      std::vector<unsigned char> got(out_bytes_);
+      XPOSE_TOOLING_CUDA(cudaMemcpy(got.data(), out_[0].get(), out_bytes_, cudaMemcpyDeviceToHost));
+      ok = std::memcmp(got.data(), expected_.data(), out_bytes_) == 0;
     }
     const double ms = time([&](int i) { op(in_[i % sets_].get(), out_[i % sets_].get()); });
     XPOSE_TOOLING_CUDA(cudaGetLastError());
@@ -157,13 +174,18 @@ class sweep {
     req.rows = c_.rows;
     req.cols = c_.cols;
     req.elem_bytes = c_.e;
+    req.ld_in = c_.ld_in;
+    req.ld_out = c_.ld_out;
     return finalize(validate(req));
   }
 
   /** Times xpose's `auto` through the public entry point on this case. */
   void report_auto(const std::string& name = "xpose auto") {
     report(name, [this](const void* in, void* out) {
-      transpose_bytes(in, out, c_.batch, c_.rows, c_.cols, c_.e, batched_options{});
+      batched_options o;
+      o.ld_in = c_.ld_in;
+      o.ld_out = c_.ld_out;
+      transpose_bytes(in, out, c_.batch, c_.rows, c_.cols, c_.e, o);
     }, true);
   }
 
@@ -175,7 +197,7 @@ class sweep {
 
  private:
   bench_case c_;
-  std::size_t bytes_;
+  std::size_t bytes_, in_bytes_ = 0, out_bytes_ = 0;  // matrix bytes (memcpy's), buffer bytes
   int sets_ = 1;
   std::vector<device_buffer> in_, out_;
   std::vector<unsigned char> expected_;
@@ -279,6 +301,70 @@ void region_variant(sweep& s, std::int64_t n) {
   char name[80];
   std::snprintf(name, sizeof name, "regions %dx%d micro-tiles%s", S, S, STREAMING ? " streaming" : "");
   s.report_inplace(name, [&](void* d) { launch_inplace_region_pairs<T, S, STREAMING>(static_cast<T*>(d), 1, packed_squares{n}, nullptr); });
+}
+
+// Sweep 39: in-place squares with their pairs in blocked order (square_pairs.hpp, blocked_pair:
+// PB x PB super-pairs, so that the blocks running together write both tiles of their pairs as
+// runs of several tiles per row) against the production order (PB 0).
+template <class T, int S, bool STREAMING, int PB>
+void region_order_variant(sweep& s, std::int64_t n) {
+  char name[80];
+  std::snprintf(name, sizeof name, "regions %dx%d, pair blocks %d", S, S, PB);
+  s.report_inplace(name, [&](void* d) {
+    launch_inplace_region_pairs<T, S, STREAMING, 16, 1, PB>(static_cast<T*>(d), 1, packed_squares{n}, nullptr);
+  });
+}
+
+template <class T, int PB>
+void vector_order_variant(sweep& s, std::int64_t n) {
+  constexpr int TILE = tile_for<sizeof(T)>();
+  char name[80];
+  std::snprintf(name, sizeof name, "vector pairs %d, pair blocks %d", TILE, PB);
+  s.report_inplace(name, [&](void* d) {
+    const std::int64_t tiles = (n + TILE - 1) / TILE;
+    const dim3 grid = PB > 0 ? dim3(static_cast<unsigned>(blocked_pair_blocks(tiles, PB)), 1, 1) : upper_triangle_grid(tiles, 1);
+    inplace_square_vector_kernel<T, TILE, packed_squares, false, PB>
+        <<<grid, kVectorThreads>>>(static_cast<T*>(d), 1, packed_squares{n}, tiles);
+  });
+}
+
+template <class T>
+void pair_order_variants(sweep& s, std::int64_t n) {
+  constexpr int E = sizeof(T);
+  if constexpr (E <= 2) {
+    constexpr bool streaming = E == 2;
+    if (n * E <= 8192) {
+      region_order_variant<T, 8, streaming, 0>(s, n);
+      region_order_variant<T, 8, streaming, 2>(s, n);
+      region_order_variant<T, 8, streaming, 4>(s, n);
+      region_order_variant<T, 8, streaming, 8>(s, n);
+    } else {
+      region_order_variant<T, 16, streaming, 0>(s, n);
+      region_order_variant<T, 16, streaming, 2>(s, n);
+      region_order_variant<T, 16, streaming, 4>(s, n);
+      region_order_variant<T, 16, streaming, 8>(s, n);
+    }
+  } else {
+    vector_order_variant<T, 0>(s, n);
+    vector_order_variant<T, 2>(s, n);
+    vector_order_variant<T, 4>(s, n);
+    vector_order_variant<T, 8>(s, n);
+  }
+}
+
+void run_pair_order_case(const bench_case& c) {
+  sweep s(c);
+  s.report_auto("xpose auto (out of place)");
+  s.report_inplace("xpose in place (production)", [&](void* d) {
+    transpose_inplace_bytes(d, 1, c.rows, c.cols, c.e, nullptr, 0, nullptr);
+  });
+  switch (c.e) {
+    case 1: pair_order_variants<std::uint8_t>(s, c.rows); break;
+    case 2: pair_order_variants<std::uint16_t>(s, c.rows); break;
+    case 4: pair_order_variants<std::uint32_t>(s, c.rows); break;
+    case 8: pair_order_variants<unsigned long long>(s, c.rows); break;
+    default: pair_order_variants<uint4>(s, c.rows); break;
+  }
 }
 
 template <class T>
@@ -703,15 +789,16 @@ void run_hints_aligned_case(const bench_case& c) {
 // Sweep 37: the residue tile (src/kernels/residue_tile.cuh) for 1- and 2-byte elements on
 // unaligned rows (auto runs it for bytes from run9 on), blocks per SM asked of the launch
 // bounds, and the tile order.
-template <class T, int MINB>
+template <class T, int MINB, int THREADS = 256, bool LATE = false>
 void residue_variant(sweep& s, tile_order order = tile_order::columns) {
   char name[80];
-  std::snprintf(name, sizeof name, "residue %d/SM%s", MINB, order == tile_order::rows ? ", rows" : "");
+  std::snprintf(name, sizeof name, "residue %d thr %d/SM%s%s", THREADS, MINB, order == tile_order::rows ? ", rows" : "",
+                LATE ? ", late constants" : "");
   s.report(name, [&](const void* in, void* out) {
     const plan p = s.make_plan(in, out);
-    using S = residue_shape<sizeof(T)>;
+    using S = residue_shape<sizeof(T), THREADS>;
     const tiling g = make_tiling(p, S::ROWS, S::COLS, order);
-    residue_tile_kernel<T, MINB>
+    residue_tile_kernel<T, THREADS, MINB, LATE>
         <<<grid_for(g), S::THREADS>>>(make_view<T>(p), g, reinterpret_cast<std::uintptr_t>(p.in), input_end<T>(p));
   }, true);
 }
@@ -726,6 +813,223 @@ void run_residue_case(const bench_case& c) {
     residue_variant<std::uint16_t, 4>(s);
     residue_variant<std::uint16_t, 4>(s, tile_order::rows);
   }
+}
+
+// Sweep 38: the residue tile on fewer blocks than tiles (each block walks DIV tiles of its tile
+// row, a grid stride apart, so the per-block set-up is paid once per DIV tiles), and with the
+// rows of the block's next tile prefetched into L2 by the bulk-copy engine while it works on
+// the current one (no registers or shared memory held for it).
+__device__ __forceinline__ void sweep_prefetch_l2(std::uintptr_t a, unsigned bytes) {
+  asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(a), "r"(bytes) : "memory");
+}
+
+template <class T, int MINB, bool PREFETCH>
+__global__ void __launch_bounds__(256, MINB)
+    residue_persistent_kernel(matrix_view<T> m, tiling g, std::uintptr_t in_lo, std::uintptr_t in_hi) {
+  using S = residue_shape<sizeof(T)>;
+  __shared__ uint4 staged[S::kSharedRows * 8];
+  g.for_each_tile([&](const tile_coord& at) {
+    if constexpr (PREFETCH) {
+      // Column order: the block's next tile is gridDim.y tile columns to the right.
+      const std::int64_t c_next = at.c0 + static_cast<std::int64_t>(gridDim.y) * S::COLS;
+      const std::int64_t r = at.r0 - S::HALO + static_cast<std::int64_t>(threadIdx.x);
+      if (c_next < m.cols && threadIdx.x < S::STAGED_ROWS && r >= 0 && r < m.rows) {
+        const auto a = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, r) + c_next) & ~std::uintptr_t{15};
+        if (a >= in_lo && a + 144 <= in_hi) sweep_prefetch_l2(a, 144);
+      }
+    }
+    bool interior = at.r0 >= S::HALO && at.r0 + S::ROWS < m.rows && at.c0 + S::COLS <= m.cols;
+    if (interior) {
+      const auto first = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, at.r0 - S::HALO) + at.c0) & ~std::uintptr_t{15};
+      const auto last = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, at.r0 + S::ROWS - 1) + at.c0) & ~std::uintptr_t{15};
+      interior = first >= in_lo && last + 16 * 9 <= in_hi;
+    }
+    if (interior) {
+      residue_tile_body<true, 256, false>(m, at, in_lo, in_hi, staged);
+    } else {
+      residue_tile_body<false, 256, false>(m, at, in_lo, in_hi, staged);
+    }
+  });
+}
+
+// The same on exactly `resident` blocks that walk the tiles of column order a grid apart
+// (linear tile k + i * gridDim.x), so the tiles in flight are those of the one-tile-per-block
+// grid; PREFETCH: the block's next tile's rows go to L2 first.
+template <class T, bool PREFETCH>
+__global__ void __launch_bounds__(256, 4)
+    residue_linear_kernel(matrix_view<T> m, tiling g, std::uintptr_t in_lo, std::uintptr_t in_hi) {
+  using S = residue_shape<sizeof(T)>;
+  __shared__ uint4 staged[S::kSharedRows * 8];
+  const auto nr = static_cast<std::uint32_t>(g.tiles_r);
+  const auto total = static_cast<std::uint32_t>(g.tiles_r * g.tiles_c);
+  for (std::uint32_t k = blockIdx.x; k < total; k += gridDim.x) {
+    const tile_coord at{0, static_cast<std::int64_t>(k % nr) * S::ROWS, static_cast<std::int64_t>(k / nr) * S::COLS};
+    if constexpr (PREFETCH) {
+      const std::uint32_t kn = k + gridDim.x;
+      const std::int64_t r = static_cast<std::int64_t>(kn % nr) * S::ROWS - S::HALO + static_cast<std::int64_t>(threadIdx.x);
+      const std::int64_t c = static_cast<std::int64_t>(kn / nr) * S::COLS;
+      if (kn < total && threadIdx.x < S::STAGED_ROWS && r >= 0 && r < m.rows) {
+        const auto a = reinterpret_cast<std::uintptr_t>(m.in_row(0, r) + c) & ~std::uintptr_t{15};
+        if (a >= in_lo && a + 144 <= in_hi) sweep_prefetch_l2(a, 144);
+      }
+    }
+    bool interior = at.r0 >= S::HALO && at.r0 + S::ROWS < m.rows && at.c0 + S::COLS <= m.cols;
+    if (interior) {
+      const auto first = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, at.r0 - S::HALO) + at.c0) & ~std::uintptr_t{15};
+      const auto last = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, at.r0 + S::ROWS - 1) + at.c0) & ~std::uintptr_t{15};
+      interior = first >= in_lo && last + 16 * 9 <= in_hi;
+    }
+    if (interior) {
+      residue_tile_body<true, 256, false>(m, at, in_lo, in_hi, staged);
+    } else {
+      residue_tile_body<false, 256, false>(m, at, in_lo, in_hi, staged);
+    }
+  }
+}
+
+template <class T, bool PREFETCH>
+void linear_variant(sweep& s, int per_sm) {
+  char name[80];
+  std::snprintf(name, sizeof name, "residue, %d blocks/SM walking%s", per_sm, PREFETCH ? ", L2 prefetch" : "");
+  int sms = 0;
+  XPOSE_TOOLING_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  s.report(name, [&](const void* in, void* out) {
+    const plan p = s.make_plan(in, out);
+    using S = residue_shape<sizeof(T)>;
+    const tiling g = make_tiling(p, S::ROWS, S::COLS, tile_order::columns);
+    residue_linear_kernel<T, PREFETCH><<<static_cast<unsigned>(sms * per_sm), S::THREADS>>>(
+        make_view<T>(p), g, reinterpret_cast<std::uintptr_t>(p.in), input_end<T>(p));
+  }, true);
+}
+
+template <class T, bool PREFETCH>
+void persistent_variant(sweep& s, int div) {
+  char name[80];
+  std::snprintf(name, sizeof name, "residue, %d tiles/block%s", div, PREFETCH ? ", L2 prefetch" : "");
+  s.report(name, [&](const void* in, void* out) {
+    const plan p = s.make_plan(in, out);
+    using S = residue_shape<sizeof(T)>;
+    const tiling g = make_tiling(p, S::ROWS, S::COLS, tile_order::columns);
+    dim3 grid = grid_for(g);
+    grid.y = (grid.y + div - 1) / div;
+    residue_persistent_kernel<T, 4, PREFETCH>
+        <<<grid, S::THREADS>>>(make_view<T>(p), g, reinterpret_cast<std::uintptr_t>(p.in), input_end<T>(p));
+  }, true);
+}
+
+template <class T>
+void persistent_variants(sweep& s) {
+  residue_variant<T, 4>(s);
+  for (int div : {1, 2, 4, 8}) {
+    if (div > 1) persistent_variant<T, false>(s, div);
+    persistent_variant<T, true>(s, div);
+  }
+}
+
+template <class T>
+void linear_variants(sweep& s) {
+  residue_variant<T, 4>(s);
+  for (int per_sm : {4, 8}) {
+    linear_variant<T, false>(s, per_sm);
+    linear_variant<T, true>(s, per_sm);
+  }
+}
+
+void run_linear_case(const bench_case& c) {
+  sweep s(c);
+  s.report_auto();
+  if (c.e == 1) {
+    linear_variants<std::uint8_t>(s);
+  } else {
+    linear_variants<std::uint16_t>(s);
+  }
+}
+
+void run_persistent_case(const bench_case& c) {
+  sweep s(c);
+  s.report_auto();
+  if (c.e == 1) {
+    persistent_variants<std::uint8_t>(s);
+  } else {
+    persistent_variants<std::uint16_t>(s);
+  }
+}
+
+// Sweep 38: taller residue tiles (512 threads, 256 staged rows: bytes own 240 rows, 2 bytes 248),
+// which re-read fewer halo rows and write longer runs per output row (fewer partial sectors).
+void run_tall_case(const bench_case& c) {
+  sweep s(c);
+  s.report_auto();
+  if (c.e == 1) {
+    residue_variant<std::uint8_t, 4, 256>(s);
+    residue_variant<std::uint8_t, 2, 512>(s);
+  } else {
+    residue_variant<std::uint16_t, 4, 256>(s);
+    residue_variant<std::uint16_t, 2, 512>(s);
+  }
+}
+
+// Sweep 38: the lane constants of the interleave and the store phase computed after the loads
+// are issued (LATE) instead of before them, where the compiler hoists them out of the tile loop.
+void run_late_case(const bench_case& c) {
+  sweep s(c);
+  s.report_auto();
+  if (c.e == 1) {
+    residue_variant<std::uint8_t, 4, 256, false>(s);
+    residue_variant<std::uint8_t, 4, 256, true>(s);
+  } else {
+    residue_variant<std::uint16_t, 4, 256, false>(s);
+    residue_variant<std::uint16_t, 4, 256, true>(s);
+  }
+}
+
+// Sweep 40: fp32 8192^2 as a view of a 9000^2 buffer (ld 9000 on both sides: 36000-byte
+// pitches) against the packed matrix: auto's kernel (the streaming vectorized tile in column
+// order) in the other tile orders and without hints, the split tile's shapes, the element tile.
+// The vectorized tile with its tile in dynamic shared memory, for tiles above 48 KiB.
+template <class T, int TILE, int THREADS, int MIN_BLOCKS>
+__global__ void __launch_bounds__(THREADS, MIN_BLOCKS) wide_vectorized_kernel(matrix_view<T> m, tiling g, bool vec_in, bool vec_out) {
+  extern __shared__ uint4 dynamic_tile[];
+  auto& tile = *reinterpret_cast<T(*)[TILE][TILE + 1]>(dynamic_tile);
+  g.for_each_tile([&](const tile_coord& at) { vectorized_tile<T, TILE, THREADS, true>(m, at, vec_in, vec_out, tile); });
+}
+
+template <class T, int TILE, int THREADS, int MIN_BLOCKS>
+void launch_wide_vectorized(const plan& p) {
+  constexpr int kBytes = TILE * (TILE + 1) * sizeof(T);
+  XPOSE_TOOLING_CUDA(cudaFuncSetAttribute(wide_vectorized_kernel<T, TILE, THREADS, MIN_BLOCKS>,
+                                          cudaFuncAttributeMaxDynamicSharedMemorySize, kBytes));
+  const tiling g = make_tiling(p, TILE, TILE, p.order);
+  wide_vectorized_kernel<T, TILE, THREADS, MIN_BLOCKS><<<grid_for(g), THREADS, kBytes>>>(make_view<T>(p), g, p.vec_in, p.vec_out);
+}
+
+void run_submatrix_case(const bench_case& c) {
+  sweep s(c);
+  s.report_auto();
+  auto with_order = [&](tile_order order) {
+    return [&s, order](const void* in, void* out) {
+      plan p = s.make_plan(in, out);
+      p.order = order;
+      launch_vectorized_streaming<std::uint32_t>(p);
+    };
+  };
+  s.report("vectorized streaming, rows", with_order(tile_order::rows), true);
+  s.report("vectorized streaming, columns", with_order(tile_order::columns), true);
+  s.report("vectorized plain", [&](const void* in, void* out) { launch_vectorized<std::uint32_t>(s.make_plan(in, out)); }, true);
+  s.report("element tile (strided kernel)", [&](const void* in, void* out) { launch_element_tile_strided_4(s.make_plan(in, out)); }, true);
+  split_variants<4>(s);
+  s.report("vectorized streaming 128 wide, 512 thr", [&](const void* in, void* out) {
+    launch_wide_vectorized<std::uint32_t, 128, 512, 2>(s.make_plan(in, out));
+  }, true);
+  s.report("vectorized streaming 128 wide, 1024 thr", [&](const void* in, void* out) {
+    launch_wide_vectorized<std::uint32_t, 128, 1024, 1>(s.make_plan(in, out));
+  }, true);
+  s.report("vectorized streaming 64 wide, 128 thr", [&](const void* in, void* out) {
+    launch_vectorized_variant<std::uint32_t, 64, 128, 8, true>(s.make_plan(in, out));
+  }, true);
+  s.report("vectorized streaming 64 wide, 512 thr", [&](const void* in, void* out) {
+    launch_vectorized_variant<std::uint32_t, 64, 512, 2, true>(s.make_plan(in, out));
+  }, true);
 }
 
 // Sweep 36: the element tile for strided batches (element_tile_strided_kernel) against
@@ -799,7 +1103,38 @@ int run_mode(const std::string& mode, shape_list shapes) {
   auto or_default = [&](const shape_list& defaults) {
     if (shapes.empty()) shapes = defaults;
   };
-  if (mode == "residue") {
+  if (mode == "submatrix") {
+    for (const std::int64_t ld : {0, 9000, 8448, 8200}) run_submatrix_case({8192, 8192, 4, 1, ld, ld});
+    run_submatrix_case({9000, 9000, 4});
+  } else if (mode == "pairorder") {
+    or_default({{4096, 4096}, {8192, 8192}, {16384, 16384}, {32768, 32768}});
+    for (const auto& [r, c] : shapes) {
+      for (std::size_t e : {1, 2, 4, 8, 16}) {
+        if (r != c || (r * static_cast<std::int64_t>(e)) % 16 != 0 || r * r * static_cast<std::int64_t>(e) > (std::int64_t{2} << 30)) continue;
+        run_pair_order_case({r, c, e});
+      }
+    }
+  } else if (mode == "late") {
+    or_default({{4095, 4097}, {8191, 8193}, {9001, 7003}, {16383, 16385}, {4096, 4097}, {4097, 4096}, {3001, 2999}, {8192, 8192}});
+    for (const auto& [r, c] : shapes) {
+      for (std::size_t e : {1, 2}) run_late_case({r, c, e});
+    }
+  } else if (mode == "walking") {
+    or_default({{4095, 4097}, {8191, 8193}, {16383, 16385}, {8192, 8192}});
+    for (const auto& [r, c] : shapes) {
+      for (std::size_t e : {1, 2}) run_linear_case({r, c, e});
+    }
+  } else if (mode == "tall") {
+    or_default({{4095, 4097}, {8191, 8193}, {9001, 7003}, {16383, 16385}, {4096, 4097}, {4097, 4096}, {3001, 2999}, {8192, 8192}});
+    for (const auto& [r, c] : shapes) {
+      for (std::size_t e : {1, 2}) run_tall_case({r, c, e});
+    }
+  } else if (mode == "persist") {
+    or_default({{4095, 4097}, {8191, 8193}, {16383, 16385}, {8192, 8192}});
+    for (const auto& [r, c] : shapes) {
+      for (std::size_t e : {1, 2}) run_persistent_case({r, c, e});
+    }
+  } else if (mode == "residue") {
     or_default({{4095, 4097}, {8191, 8193}, {9001, 7003}, {16383, 16385}, {4096, 4097}, {4097, 4096}, {2047, 2049}, {8192, 8192}});
     for (const auto& [r, c] : shapes) {
       for (std::size_t e : {1, 2}) run_residue_case({r, c, e});
@@ -872,7 +1207,7 @@ int run_mode(const std::string& mode, shape_list shapes) {
       }
     }
   } else {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue [ROWSxCOLS ...]\n");
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|tall|late|pairorder|submatrix [ROWSxCOLS ...]\n");
     return 2;
   }
   return 0;
