@@ -11,7 +11,7 @@
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|tall|late|pairorder|submatrix [ROWSxCOLS ...]
+// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix [ROWSxCOLS ...]
 //   residue: sweep 37, the residue tile for 1- and 2-byte elements on unaligned rows (its not-taken
 //          word tile, aligned 4-byte words on both sides, is in git history at b40a6ea)
 //   persist: sweep 38, the residue tile walking several tiles per block, with and without an L2
@@ -20,9 +20,9 @@
 //          grid apart, with and without the L2 prefetch
 //   submatrix: sweep 40, fp32 8192^2 with ld 9000 (and 8448, 8200) against packed: auto's kernel's
 //          orders and hints, the split tile, the element tile
-//   pairorder: sweep 39, in-place squares with their tile or region pairs in blocked order
-//   late: sweep 38, the residue tile's lane constants computed after its loads are issued
-//   tall: sweep 38, the residue tile on 512 threads (256 staged rows) against 256 (128)
+//   tall, late, pairorder: sweeps 38 and 39 (the residue tile on 512 threads, and with its lane
+//          constants computed after its loads; in-place pairs in blocked order), in git history
+//          at 38f8114 with the library parameters they needed
 //   walks: sweep 32, the square grid's walks (30000 x 7000 and 7000 x 30000, 1, 2, 4 bytes)
 //   hints: sweep 36, streaming against plain loads on unaligned rows, 1 to 8 bytes
 //   strided: sweep 36, the element tile's strided kernel on batches with unaligned rows, 4 and 8 bytes
@@ -47,7 +47,7 @@
 #include "../../src/kernels/split_tile.cuh"
 #include "../../src/kernels/tma_tile.cuh"
 #include "../../src/kernels/inplace_region_pairs.cuh"
-#include "../../src/kernels/inplace_square_vector.cuh"
+#include "../../src/kernels/vectorized_tile.cuh"
 #include "../../src/kernels/register_tile.cuh"
 #include "../../src/kernels/small_batch.cuh"
 #include "../../src/kernels/batch_micro_tile.cuh"
@@ -301,70 +301,6 @@ void region_variant(sweep& s, std::int64_t n) {
   char name[80];
   std::snprintf(name, sizeof name, "regions %dx%d micro-tiles%s", S, S, STREAMING ? " streaming" : "");
   s.report_inplace(name, [&](void* d) { launch_inplace_region_pairs<T, S, STREAMING>(static_cast<T*>(d), 1, packed_squares{n}, nullptr); });
-}
-
-// Sweep 39: in-place squares with their pairs in blocked order (square_pairs.hpp, blocked_pair:
-// PB x PB super-pairs, so that the blocks running together write both tiles of their pairs as
-// runs of several tiles per row) against the production order (PB 0).
-template <class T, int S, bool STREAMING, int PB>
-void region_order_variant(sweep& s, std::int64_t n) {
-  char name[80];
-  std::snprintf(name, sizeof name, "regions %dx%d, pair blocks %d", S, S, PB);
-  s.report_inplace(name, [&](void* d) {
-    launch_inplace_region_pairs<T, S, STREAMING, 16, 1, PB>(static_cast<T*>(d), 1, packed_squares{n}, nullptr);
-  });
-}
-
-template <class T, int PB>
-void vector_order_variant(sweep& s, std::int64_t n) {
-  constexpr int TILE = tile_for<sizeof(T)>();
-  char name[80];
-  std::snprintf(name, sizeof name, "vector pairs %d, pair blocks %d", TILE, PB);
-  s.report_inplace(name, [&](void* d) {
-    const std::int64_t tiles = (n + TILE - 1) / TILE;
-    const dim3 grid = PB > 0 ? dim3(static_cast<unsigned>(blocked_pair_blocks(tiles, PB)), 1, 1) : upper_triangle_grid(tiles, 1);
-    inplace_square_vector_kernel<T, TILE, packed_squares, false, PB>
-        <<<grid, kVectorThreads>>>(static_cast<T*>(d), 1, packed_squares{n}, tiles);
-  });
-}
-
-template <class T>
-void pair_order_variants(sweep& s, std::int64_t n) {
-  constexpr int E = sizeof(T);
-  if constexpr (E <= 2) {
-    constexpr bool streaming = E == 2;
-    if (n * E <= 8192) {
-      region_order_variant<T, 8, streaming, 0>(s, n);
-      region_order_variant<T, 8, streaming, 2>(s, n);
-      region_order_variant<T, 8, streaming, 4>(s, n);
-      region_order_variant<T, 8, streaming, 8>(s, n);
-    } else {
-      region_order_variant<T, 16, streaming, 0>(s, n);
-      region_order_variant<T, 16, streaming, 2>(s, n);
-      region_order_variant<T, 16, streaming, 4>(s, n);
-      region_order_variant<T, 16, streaming, 8>(s, n);
-    }
-  } else {
-    vector_order_variant<T, 0>(s, n);
-    vector_order_variant<T, 2>(s, n);
-    vector_order_variant<T, 4>(s, n);
-    vector_order_variant<T, 8>(s, n);
-  }
-}
-
-void run_pair_order_case(const bench_case& c) {
-  sweep s(c);
-  s.report_auto("xpose auto (out of place)");
-  s.report_inplace("xpose in place (production)", [&](void* d) {
-    transpose_inplace_bytes(d, 1, c.rows, c.cols, c.e, nullptr, 0, nullptr);
-  });
-  switch (c.e) {
-    case 1: pair_order_variants<std::uint8_t>(s, c.rows); break;
-    case 2: pair_order_variants<std::uint16_t>(s, c.rows); break;
-    case 4: pair_order_variants<std::uint32_t>(s, c.rows); break;
-    case 8: pair_order_variants<unsigned long long>(s, c.rows); break;
-    default: pair_order_variants<uint4>(s, c.rows); break;
-  }
 }
 
 template <class T>
@@ -789,16 +725,15 @@ void run_hints_aligned_case(const bench_case& c) {
 // Sweep 37: the residue tile (src/kernels/residue_tile.cuh) for 1- and 2-byte elements on
 // unaligned rows (auto runs it for bytes from run9 on), blocks per SM asked of the launch
 // bounds, and the tile order.
-template <class T, int MINB, int THREADS = 256, bool LATE = false>
+template <class T, int MINB>
 void residue_variant(sweep& s, tile_order order = tile_order::columns) {
   char name[80];
-  std::snprintf(name, sizeof name, "residue %d thr %d/SM%s%s", THREADS, MINB, order == tile_order::rows ? ", rows" : "",
-                LATE ? ", late constants" : "");
+  std::snprintf(name, sizeof name, "residue %d/SM%s", MINB, order == tile_order::rows ? ", rows" : "");
   s.report(name, [&](const void* in, void* out) {
     const plan p = s.make_plan(in, out);
-    using S = residue_shape<sizeof(T), THREADS>;
+    using S = residue_shape<sizeof(T)>;
     const tiling g = make_tiling(p, S::ROWS, S::COLS, order);
-    residue_tile_kernel<T, THREADS, MINB, LATE>
+    residue_tile_kernel<T, MINB>
         <<<grid_for(g), S::THREADS>>>(make_view<T>(p), g, reinterpret_cast<std::uintptr_t>(p.in), input_end<T>(p));
   }, true);
 }
@@ -833,7 +768,7 @@ __global__ void __launch_bounds__(256, MINB)
       // Column order: the block's next tile is gridDim.y tile columns to the right.
       const std::int64_t c_next = at.c0 + static_cast<std::int64_t>(gridDim.y) * S::COLS;
       const std::int64_t r = at.r0 - S::HALO + static_cast<std::int64_t>(threadIdx.x);
-      if (c_next < m.cols && threadIdx.x < S::STAGED_ROWS && r >= 0 && r < m.rows) {
+      if (c_next < m.cols && threadIdx.x < kResidueStagedRows && r >= 0 && r < m.rows) {
         const auto a = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, r) + c_next) & ~std::uintptr_t{15};
         if (a >= in_lo && a + 144 <= in_hi) sweep_prefetch_l2(a, 144);
       }
@@ -845,9 +780,9 @@ __global__ void __launch_bounds__(256, MINB)
       interior = first >= in_lo && last + 16 * 9 <= in_hi;
     }
     if (interior) {
-      residue_tile_body<true, 256, false>(m, at, in_lo, in_hi, staged);
+      residue_tile_body<true>(m, at, in_lo, in_hi, staged);
     } else {
-      residue_tile_body<false, 256, false>(m, at, in_lo, in_hi, staged);
+      residue_tile_body<false>(m, at, in_lo, in_hi, staged);
     }
   });
 }
@@ -868,7 +803,7 @@ __global__ void __launch_bounds__(256, 4)
       const std::uint32_t kn = k + gridDim.x;
       const std::int64_t r = static_cast<std::int64_t>(kn % nr) * S::ROWS - S::HALO + static_cast<std::int64_t>(threadIdx.x);
       const std::int64_t c = static_cast<std::int64_t>(kn / nr) * S::COLS;
-      if (kn < total && threadIdx.x < S::STAGED_ROWS && r >= 0 && r < m.rows) {
+      if (kn < total && threadIdx.x < kResidueStagedRows && r >= 0 && r < m.rows) {
         const auto a = reinterpret_cast<std::uintptr_t>(m.in_row(0, r) + c) & ~std::uintptr_t{15};
         if (a >= in_lo && a + 144 <= in_hi) sweep_prefetch_l2(a, 144);
       }
@@ -880,9 +815,9 @@ __global__ void __launch_bounds__(256, 4)
       interior = first >= in_lo && last + 16 * 9 <= in_hi;
     }
     if (interior) {
-      residue_tile_body<true, 256, false>(m, at, in_lo, in_hi, staged);
+      residue_tile_body<true>(m, at, in_lo, in_hi, staged);
     } else {
-      residue_tile_body<false, 256, false>(m, at, in_lo, in_hi, staged);
+      residue_tile_body<false>(m, at, in_lo, in_hi, staged);
     }
   }
 }
@@ -952,34 +887,6 @@ void run_persistent_case(const bench_case& c) {
     persistent_variants<std::uint8_t>(s);
   } else {
     persistent_variants<std::uint16_t>(s);
-  }
-}
-
-// Sweep 38: taller residue tiles (512 threads, 256 staged rows: bytes own 240 rows, 2 bytes 248),
-// which re-read fewer halo rows and write longer runs per output row (fewer partial sectors).
-void run_tall_case(const bench_case& c) {
-  sweep s(c);
-  s.report_auto();
-  if (c.e == 1) {
-    residue_variant<std::uint8_t, 4, 256>(s);
-    residue_variant<std::uint8_t, 2, 512>(s);
-  } else {
-    residue_variant<std::uint16_t, 4, 256>(s);
-    residue_variant<std::uint16_t, 2, 512>(s);
-  }
-}
-
-// Sweep 38: the lane constants of the interleave and the store phase computed after the loads
-// are issued (LATE) instead of before them, where the compiler hoists them out of the tile loop.
-void run_late_case(const bench_case& c) {
-  sweep s(c);
-  s.report_auto();
-  if (c.e == 1) {
-    residue_variant<std::uint8_t, 4, 256, false>(s);
-    residue_variant<std::uint8_t, 4, 256, true>(s);
-  } else {
-    residue_variant<std::uint16_t, 4, 256, false>(s);
-    residue_variant<std::uint16_t, 4, 256, true>(s);
   }
 }
 
@@ -1106,28 +1013,10 @@ int run_mode(const std::string& mode, shape_list shapes) {
   if (mode == "submatrix") {
     for (const std::int64_t ld : {0, 9000, 8448, 8200}) run_submatrix_case({8192, 8192, 4, 1, ld, ld});
     run_submatrix_case({9000, 9000, 4});
-  } else if (mode == "pairorder") {
-    or_default({{4096, 4096}, {8192, 8192}, {16384, 16384}, {32768, 32768}});
-    for (const auto& [r, c] : shapes) {
-      for (std::size_t e : {1, 2, 4, 8, 16}) {
-        if (r != c || (r * static_cast<std::int64_t>(e)) % 16 != 0 || r * r * static_cast<std::int64_t>(e) > (std::int64_t{2} << 30)) continue;
-        run_pair_order_case({r, c, e});
-      }
-    }
-  } else if (mode == "late") {
-    or_default({{4095, 4097}, {8191, 8193}, {9001, 7003}, {16383, 16385}, {4096, 4097}, {4097, 4096}, {3001, 2999}, {8192, 8192}});
-    for (const auto& [r, c] : shapes) {
-      for (std::size_t e : {1, 2}) run_late_case({r, c, e});
-    }
   } else if (mode == "walking") {
     or_default({{4095, 4097}, {8191, 8193}, {16383, 16385}, {8192, 8192}});
     for (const auto& [r, c] : shapes) {
       for (std::size_t e : {1, 2}) run_linear_case({r, c, e});
-    }
-  } else if (mode == "tall") {
-    or_default({{4095, 4097}, {8191, 8193}, {9001, 7003}, {16383, 16385}, {4096, 4097}, {4097, 4096}, {3001, 2999}, {8192, 8192}});
-    for (const auto& [r, c] : shapes) {
-      for (std::size_t e : {1, 2}) run_tall_case({r, c, e});
     }
   } else if (mode == "persist") {
     or_default({{4095, 4097}, {8191, 8193}, {16383, 16385}, {8192, 8192}});
@@ -1207,7 +1096,7 @@ int run_mode(const std::string& mode, shape_list shapes) {
       }
     }
   } else {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|tall|late|pairorder|submatrix [ROWSxCOLS ...]\n");
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix [ROWSxCOLS ...]\n");
     return 2;
   }
   return 0;

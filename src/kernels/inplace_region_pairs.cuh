@@ -64,7 +64,7 @@ __device__ __forceinline__ void store_region_vector(void* p, const region_vector
 
 // U micro-tiles per thread (a region's warp tiles dealt round-robin to S * S / 32 / U warps)
 // keep U * V loads in flight: with 8-byte rows a micro-tile is only 64 bytes.
-template <class T, int S, bool STREAMING, int W, int U, int PB, class Layout>
+template <class T, int S, bool STREAMING, int W, int U, class Layout>
 __global__ void __launch_bounds__(2 * S * S / U) inplace_region_pairs_kernel(T* data, std::int64_t batch, Layout layout,
                                                                               std::int64_t regions) {
   constexpr int E = sizeof(T), V = W / E, kRegionThreads = S * S / U, kWarpTiles = S * S / 32;
@@ -82,14 +82,8 @@ __global__ void __launch_bounds__(2 * S * S / U) inplace_region_pairs_kernel(T* 
   }
   for (std::int64_t m = blockIdx.z; m < batch; m += gridDim.z) {
     T* mat = data + layout.base(m);
-    // PB = 0: a regions x regions grid whose lower half exits; PB > 0: a blocked pair grid.
-    const std::int64_t x_end = PB > 0 ? blocked_pair_blocks(regions, PB > 0 ? PB : 1) : regions;
-    for (std::int64_t by = PB > 0 ? 0 : blockIdx.y; by < (PB > 0 ? 1 : regions); by += PB > 0 ? 1 : gridDim.y) {
-      for (std::int64_t bx = blockIdx.x; bx < x_end; bx += gridDim.x) {
-        std::int64_t bi = by, bj = bx;
-        if constexpr (PB > 0) {
-          if (!blocked_pair(bx, regions, PB, bi, bj)) continue;
-        }
+    for (std::int64_t bi = blockIdx.y; bi < regions; bi += gridDim.y) {
+      for (std::int64_t bj = blockIdx.x; bj < regions; bj += gridDim.x) {
         if (bj < bi) continue;  // the pair is owned by the block of (bi, bj), bi <= bj
         const std::int64_t rp = side == 0 ? bi : bj, rq = side == 0 ? bj : bi;
         const bool owner = side == 0 || bi != bj;
@@ -122,16 +116,12 @@ __global__ void __launch_bounds__(2 * S * S / U) inplace_region_pairs_kernel(T* 
 }
 
 /** Launches the kernel over `batch` squares of `layout`; the caller checks the alignment. */
-template <class T, int S, bool STREAMING, int W = 16, int U = 1, int PB = 0, class Layout>
+template <class T, int S, bool STREAMING, int W = 16, int U = 1, class Layout>
 void launch_inplace_region_pairs(T* data, std::int64_t batch, Layout layout, cudaStream_t stream) {
   const std::int64_t nm = layout.n / static_cast<std::int64_t>(W / sizeof(T));
   const std::int64_t regions = (nm + S - 1) / S;
-  dim3 grid = owned_pair_grid(regions, batch);
-  if constexpr (PB > 0) {
-    const std::int64_t blocks = blocked_pair_blocks(regions, PB);
-    grid = dim3(static_cast<unsigned>(blocks < 0x7FFFFFFF ? blocks : 0x7FFFFFFF), 1, grid.z);
-  }
-  inplace_region_pairs_kernel<T, S, STREAMING, W, U, PB, Layout>
+  const dim3 grid = owned_pair_grid(regions, batch);
+  inplace_region_pairs_kernel<T, S, STREAMING, W, U, Layout>
       <<<grid, region_pair_shape<S>::kThreads / U, 0, stream>>>(data, batch, layout, regions);
 }
 

@@ -16,21 +16,19 @@
 namespace xpose::detail {
 namespace {
 
-constexpr int kThreads = 256;
 constexpr int kBlocksPerSm = 4;
-static_assert(residue_shape<1, kThreads>::ROWS * 3 / 2 == residue_min_rows(1) &&
-                  residue_shape<2, kThreads>::ROWS * 3 / 2 == residue_min_rows(2),
+static_assert(residue_shape<1>::ROWS * 3 / 2 == residue_min_rows(1) && residue_shape<2>::ROWS * 3 / 2 == residue_min_rows(2),
               "the planner's row threshold is one and a half tile rows");
 
 template <class T>
 void launch_residue(const plan& p) {
-  using S = residue_shape<sizeof(T), kThreads>;
+  using S = residue_shape<sizeof(T)>;
   const tiling g = make_tiling(p, S::ROWS, S::COLS, p.order);
   // The covering chunks of the first and last input rows may reach outside the matrix: the
   // kernel reads none outside [in_lo, in_hi).
   const auto in_lo = reinterpret_cast<std::uintptr_t>(p.in);
   const std::uintptr_t in_hi = input_end<T>(p);
-  residue_tile_kernel<T, kThreads, kBlocksPerSm><<<grid_for(g), S::THREADS, 0, p.stream>>>(make_view<T>(p), g, in_lo, in_hi);
+  residue_tile_kernel<T, kBlocksPerSm><<<grid_for(g), S::THREADS, 0, p.stream>>>(make_view<T>(p), g, in_lo, in_hi);
   check_launch("residue tile");
 }
 

@@ -41,29 +41,28 @@
 namespace xpose::detail {
 
 inline constexpr int kResidueColBytes = 128;  // input bytes per row of a tile (output rows: 128 / E)
+inline constexpr int kResidueStagedRows = 128;  // rows staged per tile, the halo included
 
 /**
- * Geometry of the residue tile for E-byte elements on THREADS threads: THREADS / 2 staged
- * rows of 128 bytes (four load rounds of THREADS / 8 rows), of which the first V are the
- * halo; T chunks per output row, T + 1 for the last tile of a row, covered by the store side
- * in one round.
+ * Geometry of the residue tile for E-byte elements on 256 threads: 128 staged rows of 128
+ * bytes (four load rounds of 32 rows), of which the first V are the halo; T chunks per
+ * output row, T + 1 for the last tile of a row, covered by the store side in one round.
  */
-template <int E, int THREADS_ = 256>
+template <int E>
 struct residue_shape {
   static_assert(E == 1 || E == 2, "the residue tile serves 1- and 2-byte elements");
-  static constexpr int THREADS = THREADS_;
-  static constexpr int STAGED_ROWS = THREADS / 2;           // rows staged per tile, the halo included
+  static constexpr int THREADS = 256;
   static constexpr int V = 16 / E;                          // elements per chunk, rows per output chunk
   static constexpr int HALO = V;                            // rows staged above the tile
-  static constexpr int T = (STAGED_ROWS - HALO) / V;        // output chunks per output row per tile
+  static constexpr int T = (kResidueStagedRows - HALO) / V;  // output chunks per output row per tile
   static constexpr int ROWS = V * T;                        // input rows (output columns) a tile owns
   static constexpr int COLS = kResidueColBytes / E;         // input columns (output rows) of a tile
-  static constexpr int LOAD_ROUNDS = STAGED_ROWS * 8 / THREADS;
+  static constexpr int LOAD_ROUNDS = kResidueStagedRows * 8 / THREADS;
   static constexpr int RESIDUE_GROUPS = V / 4;              // groups of 4 residues (a warp's lanes)
   static constexpr int WARPS_PER_T = 2 * RESIDUE_GROUPS;    // a group of 8 chunk indices: 2 blocks
   static constexpr int T_GROUPS = THREADS / 32 / WARPS_PER_T;
   static_assert(8 * T_GROUPS == T + 1, "one store round covers T + 1 chunk indices");
-  static constexpr int kSharedRows = STAGED_ROWS + V;  // the last tile's extra chunk reads V more
+  static constexpr int kSharedRows = kResidueStagedRows + V;  // the last tile's extra chunk reads V more
 };
 
 /**
@@ -76,21 +75,10 @@ __device__ __forceinline__ int residue_slot(int y, int w) {
   return 32 * y + (w ^ (4 * ((y >> kShift) & 7)));
 }
 
-/** 16-byte global load and store, plain (weak, default cache policy), at byte addresses.
- *  PINNED: the load keeps its place among the other volatile statements. */
-template <bool PINNED = false>
+/** 16-byte global load and store, plain (weak, default cache policy), at byte addresses. */
 __device__ __forceinline__ uint4 residue_load16(std::uintptr_t a) {
   uint4 v;
-  if constexpr (PINNED) {
-    asm volatile("ld.global.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(a));
-  } else {
-    asm("ld.global.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(a));
-  }
-  return v;
-}
-/** v, read only here: what derives from it is computed after the statements before it. */
-__device__ __forceinline__ unsigned residue_here(unsigned v) {
-  asm volatile("mov.b32 %0, %0;" : "+r"(v));
+  asm("ld.global.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(a));
   return v;
 }
 __device__ __forceinline__ void residue_store16(std::uintptr_t a, const uint4& v) {
@@ -161,16 +149,16 @@ __device__ __forceinline__ uint4 residue_interleave(const uint4& c, int q) {
  * input, every column of the tile inside the matrix and the tile neither the first nor the
  * last of its output rows (block-uniform); the edge tiles take the checked path.
  */
-template <bool INTERIOR, int THREADS, bool LATE, class T>
+template <bool INTERIOR, class T>
 __device__ __forceinline__ void residue_tile_body(const matrix_view<T>& m, const tile_coord& at, std::uintptr_t in_lo,
                                                   std::uintptr_t in_hi, uint4* staged) {
   constexpr int E = sizeof(T);
-  using S = residue_shape<E, THREADS>;
+  using S = residue_shape<E>;
   constexpr int V = S::V;
   constexpr unsigned kAll = 0xFFFFFFFFu;
   constexpr int kRowsPerRound = S::THREADS / 8;
-  const int tid_load = static_cast<int>(threadIdx.x);
-  const int k_load = tid_load & 7, y_first = tid_load >> 3;
+  const int tid = static_cast<int>(threadIdx.x);
+  const int k = tid & 7, q = tid & 3, y_first = tid >> 3;
 
   // ---- 1. loads: staged row y = input row r0 - HALO + y, chunk k. Rows kRowsPerRound apart
   // (a multiple of 16) share their misalignment. ----
@@ -192,13 +180,9 @@ __device__ __forceinline__ void residue_tile_body(const matrix_view<T>& m, const
       chunks_in[u] = base >= in_lo && base + 16 * 9 <= in_hi;
       ok = in_rows[u] && chunks_in[u];
     }
-    raw[u] = ok ? residue_load16<LATE>(base + 16 * static_cast<unsigned>(k_load)) : make_uint4(0, 0, 0, 0);
-    extra[u] = ok && k_load == 7 ? residue_load16<LATE>(base + 16 * 8) : make_uint4(0, 0, 0, 0);
+    raw[u] = ok ? residue_load16(base + 16 * static_cast<unsigned>(k)) : make_uint4(0, 0, 0, 0);
+    extra[u] = ok && k == 7 ? residue_load16(base + 16 * 8) : make_uint4(0, 0, 0, 0);
   }
-  // LATE: the lane constants below are computed after the loads are issued, not hoisted
-  // before them.
-  const int tid = LATE ? static_cast<int>(residue_here(threadIdx.x)) : tid_load;
-  const int k = tid & 7, q = tid & 3;
 #pragma unroll
   for (int u = 0; u < S::LOAD_ROUNDS; ++u) {
     uint4 next = make_uint4(__shfl_down_sync(kAll, raw[u].x, 1, 8), __shfl_down_sync(kAll, raw[u].y, 1, 8),
@@ -296,10 +280,10 @@ __device__ __forceinline__ void residue_tile_body(const matrix_view<T>& m, const
  * The residue tile over the tiles of g (ROWS x COLS input elements each). in_lo, in_hi: the
  * first and one past the last byte of the whole input batch; no chunk outside them is read.
  */
-template <class T, int THREADS, int MIN_BLOCKS, bool LATE = false>
-__global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
+template <class T, int MIN_BLOCKS>
+__global__ void __launch_bounds__(residue_shape<sizeof(T)>::THREADS, MIN_BLOCKS)
     residue_tile_kernel(matrix_view<T> m, tiling g, std::uintptr_t in_lo, std::uintptr_t in_hi) {
-  using S = residue_shape<sizeof(T), THREADS>;
+  using S = residue_shape<sizeof(T)>;
   __shared__ uint4 staged[S::kSharedRows * 8];
   g.for_each_tile([&](const tile_coord& at) {
     bool interior = at.r0 >= S::HALO && at.r0 + S::ROWS < m.rows && at.c0 + S::COLS <= m.cols;
@@ -309,9 +293,9 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
       interior = first >= in_lo && last + 16 * 9 <= in_hi;
     }
     if (interior) {
-      residue_tile_body<true, THREADS, LATE>(m, at, in_lo, in_hi, staged);
+      residue_tile_body<true>(m, at, in_lo, in_hi, staged);
     } else {
-      residue_tile_body<false, THREADS, LATE>(m, at, in_lo, in_hi, staged);
+      residue_tile_body<false>(m, at, in_lo, in_hi, staged);
     }
   });
 }

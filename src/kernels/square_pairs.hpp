@@ -54,28 +54,6 @@ __host__ __device__ inline void upper_triangle_pair(std::int64_t k, std::int64_t
   j = count - 1 - (back - r * (r + 1) / 2);
 }
 
-/** Blocks of a blocked pair grid: count x count pairs cut into B x B super-pairs, the owned
-    super-pairs (I <= J) in upper_triangle_pair's order, B * B blocks each. */
-__host__ __device__ inline std::int64_t blocked_pair_blocks(std::int64_t count, int B) {
-  const std::int64_t supers = (count + B - 1) / B;
-  return supers * (supers + 1) / 2 * B * B;
-}
-
-/** Block x of a blocked pair grid owns the pair (i, j): pair (a, b) of super-pair (I, J) in
-    row-major order, i = I B + a, j = J B + b. False where it owns none (i > j, or j past
-    the last). Blocks running at the same time then cover a few tile rows and the same few
-    tile columns, so both tiles of their pairs are written as runs of several tiles per row. */
-__host__ __device__ inline bool blocked_pair(std::int64_t x, std::int64_t count, int B, std::int64_t& i,
-                                             std::int64_t& j) {
-  const std::int64_t supers = (count + B - 1) / B, sp = x / (B * B);
-  const int w = static_cast<int>(x - sp * B * B);
-  std::int64_t I, J;
-  upper_triangle_pair(sp, supers, I, J);
-  i = I * B + w / B;
-  j = J * B + w % B;
-  return i <= j && j < count;
-}
-
 /** A grid of count (count + 1) / 2 x 1 x batch blocks for upper_triangle_pair. */
 inline dim3 upper_triangle_grid(std::int64_t count, std::int64_t batch) {
   const std::int64_t pairs = count * (count + 1) / 2;
