@@ -11,7 +11,7 @@
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix [ROWSxCOLS ...]
+// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch [ROWSxCOLS ...]
 //   residue: sweep 37, the residue tile for 1- and 2-byte elements on unaligned rows (its not-taken
 //          word tile, aligned 4-byte words on both sides, is in git history at b40a6ea)
 //   persist: sweep 38, the residue tile walking several tiles per block, with and without an L2
@@ -20,6 +20,12 @@
 //          grid apart, with and without the L2 prefetch
 //   submatrix: sweep 40, fp32 8192^2 with ld 9000 (and 8448, 8200) against packed: auto's kernel's
 //          orders and hints, the split tile, the element tile
+//   pitches: sweep 40, auto on fp32 8192^2 views of pitches 32800 to 36864 bytes
+//   rectpitch: sweep 40, fp32 packed shapes whose pitches are not multiples of 256 bytes, auto
+//          against 32 x 128 and 64 x 128 vectorized tiles
+//   rectvec: sweep 40, the library's vectorized tile with rectangular tiles (wider input runs), fp32
+//   sides: sweep 40, one side's pitch 256-byte aligned and the other not, and rectangular
+//          vectorized tiles (longer row runs on one side)
 //   tall, late, pairorder: sweeps 38 and 39 (the residue tile on 512 threads, and with its lane
 //          constants computed after its loads; in-place pairs in blocked order), in git history
 //          at 38f8114 with the library parameters they needed
@@ -910,6 +916,115 @@ void launch_wide_vectorized(const plan& p) {
   wide_vectorized_kernel<T, TILE, THREADS, MIN_BLOCKS><<<grid_for(g), THREADS, kBytes>>>(make_view<T>(p), g, p.vec_in, p.vec_out);
 }
 
+// A rectangular version of the streaming vectorized tile: TR input rows x TC input columns, so the
+// input side moves row runs of TC * E bytes and the output side runs of TR * E bytes.
+template <class T, int TR, int TC, int THREADS, int MIN_BLOCKS>
+__global__ void __launch_bounds__(THREADS, MIN_BLOCKS) rect_vectorized_kernel(matrix_view<T> m, tiling g) {
+  constexpr int E = sizeof(T), V = 16 / E, VPR_IN = TC / V, VPR_OUT = TR / V;
+  constexpr int LOADS = TR * VPR_IN / THREADS, STORES = TC * VPR_OUT / THREADS;
+  static_assert(VPR_IN % 8 == 0 && VPR_OUT % 8 == 0 && LOADS * THREADS == TR * VPR_IN && STORES * THREADS == TC * VPR_OUT,
+                "tile shape must fit the warp layout");
+  union pack {
+    uint4 v;
+    T e[V];
+  };
+  __shared__ T tile[TR][TC + 1];
+  g.for_each_tile([&](const tile_coord& at) {
+    const bool interior = at.r0 + TR <= m.rows && at.c0 + TC <= m.cols;
+    if (interior) {
+      uint4 v[LOADS];
+#pragma unroll
+      for (int k = 0; k < LOADS; ++k) {
+        int row, vc;
+        slot_position<VPR_IN>(threadIdx.x + k * THREADS, row, vc);
+        v[k] = __ldcs(reinterpret_cast<const uint4*>(m.in_row(at.b, at.r0 + row) + at.c0 + vc * V));
+      }
+#pragma unroll
+      for (int k = 0; k < LOADS; ++k) {
+        int row, vc;
+        slot_position<VPR_IN>(threadIdx.x + k * THREADS, row, vc);
+        pack p;
+        p.v = v[k];
+#pragma unroll
+        for (int e = 0; e < V; ++e) tile[row][vc * V + e] = p.e[e];
+      }
+    } else {
+      for (int k = threadIdx.x; k < TR * TC; k += THREADS) {
+        const int row = k / TC, col = k % TC;
+        if (at.r0 + row < m.rows && at.c0 + col < m.cols) tile[row][col] = m.in_row(at.b, at.r0 + row)[at.c0 + col];
+      }
+    }
+    __syncthreads();
+    if (interior) {
+#pragma unroll
+      for (int k = 0; k < STORES; ++k) {
+        int orow, ovc;
+        slot_position<VPR_OUT>(threadIdx.x + k * THREADS, orow, ovc);
+        pack p;
+#pragma unroll
+        for (int e = 0; e < V; ++e) p.e[e] = tile[ovc * V + e][orow];
+        __stcs(reinterpret_cast<uint4*>(m.out_row(at.b, at.c0 + orow) + at.r0 + ovc * V), p.v);
+      }
+    } else {
+      for (int k = threadIdx.x; k < TR * TC; k += THREADS) {
+        const int col = k / TR, row = k % TR;
+        if (at.r0 + row < m.rows && at.c0 + col < m.cols) m.out_row(at.b, at.c0 + col)[at.r0 + row] = tile[row][col];
+      }
+    }
+    __syncthreads();
+  });
+}
+
+template <class T, int TR, int TC, int THREADS, int MIN_BLOCKS>
+void rect_vectorized_variant(sweep& s) {
+  char name[80];
+  std::snprintf(name, sizeof name, "vectorized %d rows x %d cols, %d thr", TR, TC, THREADS);
+  s.report(name, [&](const void* in, void* out) {
+    const plan p = s.make_plan(in, out);
+    const tiling g = make_tiling(p, TR, TC, p.order);
+    rect_vectorized_kernel<T, TR, TC, THREADS, MIN_BLOCKS><<<grid_for(g), THREADS>>>(make_view<T>(p), g);
+  }, true);
+}
+
+void run_sides_case(const bench_case& c) {
+  sweep s(c);
+  s.report_auto();
+  rect_vectorized_variant<std::uint32_t, 64, 64, 256, 4>(s);
+  rect_vectorized_variant<std::uint32_t, 64, 128, 256, 3>(s);
+  rect_vectorized_variant<std::uint32_t, 128, 64, 256, 3>(s);
+  rect_vectorized_variant<std::uint32_t, 32, 128, 256, 4>(s);
+  rect_vectorized_variant<std::uint32_t, 128, 32, 256, 4>(s);
+}
+
+// The library's streaming vectorized tile (vectorized_tile.cuh) with rectangular tiles: TR input
+// rows x TC input columns (input row runs of TC * 4 bytes), fp32.
+template <int TR, int TC, int THREADS, int MIN_BLOCKS>
+void library_rect_variant(sweep& s) {
+  char name[80];
+  std::snprintf(name, sizeof name, "vectorized %dx%d, %d thr %d/SM", TR, TC, THREADS, MIN_BLOCKS);
+  s.report(name, [&](const void* in, void* out) {
+    launch_vectorized_variant<std::uint32_t, TR, THREADS, MIN_BLOCKS, true, TC>(s.make_plan(in, out));
+  }, true);
+}
+
+void run_rectpitch_case(const bench_case& c) {
+  sweep s(c);
+  s.report_auto();
+  library_rect_variant<32, 128, 256, 4>(s);
+  library_rect_variant<64, 128, 512, 2>(s);
+}
+
+void run_rectvec_case(const bench_case& c) {
+  sweep s(c);
+  s.report_auto();
+  library_rect_variant<64, 64, 256, 4>(s);
+  library_rect_variant<32, 128, 256, 4>(s);
+  library_rect_variant<32, 128, 128, 8>(s);
+  library_rect_variant<32, 256, 256, 3>(s);
+  library_rect_variant<64, 128, 512, 2>(s);
+  library_rect_variant<64, 128, 256, 3>(s);
+}
+
 void run_submatrix_case(const bench_case& c) {
   sweep s(c);
   s.report_auto();
@@ -1010,7 +1125,28 @@ int run_mode(const std::string& mode, shape_list shapes) {
   auto or_default = [&](const shape_list& defaults) {
     if (shapes.empty()) shapes = defaults;
   };
-  if (mode == "submatrix") {
+  if (mode == "rectpitch") {
+    or_default({{9000, 9000}, {5000, 5000}, {3000, 3000}, {12000, 12000}, {6000, 10000}, {10000, 6000}, {2000, 30000},
+                {30000, 2000}, {8192, 9000}, {9000, 8192}, {4000, 4100}});
+    for (const auto& [r, c] : shapes) run_rectpitch_case({r, c, 4});
+  } else if (mode == "rectvec") {
+    for (const auto& [li, lo] : std::vector<std::pair<std::int64_t, std::int64_t>>{{0, 0}, {9000, 9000}, {9024, 9024}, {9000, 9024}}) {
+      run_rectvec_case({8192, 8192, 4, 1, li, lo});
+    }
+    or_default({{4096, 4096}, {8192, 2048}, {2048, 8192}, {16384, 1024}, {16384, 16384}, {32768, 8192}, {9000, 9000}});
+    for (const auto& [r, c] : shapes) run_rectvec_case({r, c, 4});
+  } else if (mode == "sides") {
+    // which side's pitch costs: fp32 8192^2 with one side on 256-byte pitches and the other not
+    for (const auto& [li, lo] : std::vector<std::pair<std::int64_t, std::int64_t>>{{0, 0}, {9000, 9000}, {9024, 9024}, {9000, 9024}, {9024, 9000}}) {
+      run_sides_case({8192, 8192, 4, 1, li, lo});
+    }
+  } else if (mode == "pitches") {
+    // auto on fp32 8192^2 views whose pitches sit on different boundaries (bytes: ld * 4)
+    for (const std::int64_t ld : {0, 8200, 8208, 8216, 8224, 8256, 8448, 9000, 9008, 9016, 9024, 9088, 9216}) {
+      sweep s({8192, 8192, 4, 1, ld, ld});
+      s.report_auto();
+    }
+  } else if (mode == "submatrix") {
     for (const std::int64_t ld : {0, 9000, 8448, 8200}) run_submatrix_case({8192, 8192, 4, 1, ld, ld});
     run_submatrix_case({9000, 9000, 4});
   } else if (mode == "walking") {
@@ -1096,7 +1232,7 @@ int run_mode(const std::string& mode, shape_list shapes) {
       }
     }
   } else {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix [ROWSxCOLS ...]\n");
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch [ROWSxCOLS ...]\n");
     return 2;
   }
   return 0;

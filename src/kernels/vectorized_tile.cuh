@@ -34,31 +34,34 @@ __device__ __forceinline__ void slot_position(int slot, int& row, int& vcol) {
   row = (warp / chunks_x) * 4 + (lane >> 3);
 }
 
-template <class T, int TILE, int kThreads, bool STREAMING = false>
-__device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const tile_coord& at, bool vec_in,
-                                                bool vec_out, T (&tile)[TILE][TILE + 1]) {
-  constexpr int E = sizeof(T), V = 16 / E, VPR = TILE / V;
-  constexpr int PER_THREAD = TILE * VPR / kThreads;
-  static_assert(VPR % 8 == 0 && (TILE * VPR) % kThreads == 0, "tile shape must fit the warp layout");
+/** A TR x TC tile (TR input rows, TC input columns): input row runs of TC elements, output
+ *  row runs of TR. */
+template <class T, int TR, int TC, int kThreads, bool STREAMING = false>
+__device__ __forceinline__ void vectorized_rect_tile(const matrix_view<T>& m, const tile_coord& at, bool vec_in,
+                                                     bool vec_out, T (&tile)[TR][TC + 1]) {
+  constexpr int E = sizeof(T), V = 16 / E, VPR_IN = TC / V, VPR_OUT = TR / V;
+  constexpr int PER_THREAD_IN = TR * VPR_IN / kThreads, PER_THREAD_OUT = TC * VPR_OUT / kThreads;
+  static_assert(VPR_IN % 8 == 0 && VPR_OUT % 8 == 0 && (TR * VPR_IN) % kThreads == 0 && (TC * VPR_OUT) % kThreads == 0,
+                "tile shape must fit the warp layout");
   union pack {
     uint4 v;
     T e[V];
   };
-    const bool interior = at.r0 + TILE <= m.rows && at.c0 + TILE <= m.cols;
+    const bool interior = at.r0 + TR <= m.rows && at.c0 + TC <= m.cols;
 
     if (vec_in && interior) {
-      uint4 v[PER_THREAD];  // all loads issued before the first shared-memory store
+      uint4 v[PER_THREAD_IN];  // all loads issued before the first shared-memory store
 #pragma unroll
-      for (int k = 0; k < PER_THREAD; ++k) {
+      for (int k = 0; k < PER_THREAD_IN; ++k) {
         int row, vc;
-        slot_position<VPR>(threadIdx.x + k * kThreads, row, vc);
+        slot_position<VPR_IN>(threadIdx.x + k * kThreads, row, vc);
         const void* src = m.in_row(at.b, at.r0 + row) + at.c0 + vc * V;
         v[k] = STREAMING ? __ldcs(static_cast<const uint4*>(src)) : *static_cast<const uint4*>(src);
       }
 #pragma unroll
-      for (int k = 0; k < PER_THREAD; ++k) {
+      for (int k = 0; k < PER_THREAD_IN; ++k) {
         int row, vc;
-        slot_position<VPR>(threadIdx.x + k * kThreads, row, vc);
+        slot_position<VPR_IN>(threadIdx.x + k * kThreads, row, vc);
         pack p;
         p.v = v[k];
 #pragma unroll
@@ -66,9 +69,9 @@ __device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const t
       }
     } else {
 #pragma unroll
-      for (int k = 0; k < PER_THREAD; ++k) {
+      for (int k = 0; k < PER_THREAD_IN; ++k) {
         int row, vc;
-        slot_position<VPR>(threadIdx.x + k * kThreads, row, vc);
+        slot_position<VPR_IN>(threadIdx.x + k * kThreads, row, vc);
         const std::int64_t r = at.r0 + row;
         if (r >= m.rows) continue;
         const T* src = m.in_row(at.b, r);
@@ -85,9 +88,9 @@ __device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const t
     // rows r0 + ovc * V ... + V - 1, i.e. a V-element column segment of the tile.
     const bool fast_out = vec_out && interior;
 #pragma unroll
-    for (int k = 0; k < PER_THREAD; ++k) {
+    for (int k = 0; k < PER_THREAD_OUT; ++k) {
       int orow, ovc;
-      slot_position<VPR>(threadIdx.x + k * kThreads, orow, ovc);
+      slot_position<VPR_OUT>(threadIdx.x + k * kThreads, orow, ovc);
       pack p;
 #pragma unroll
       for (int e = 0; e < V; ++e) p.e[e] = tile[ovc * V + e][orow];
@@ -111,21 +114,30 @@ __device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const t
     __syncthreads();  // the next tile reuses the shared buffer
 }
 
+/** The square TILE x TILE tile. */
+template <class T, int TILE, int kThreads, bool STREAMING = false>
+__device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const tile_coord& at, bool vec_in,
+                                                bool vec_out, T (&tile)[TILE][TILE + 1]) {
+  vectorized_rect_tile<T, TILE, TILE, kThreads, STREAMING>(m, at, vec_in, vec_out, tile);
+}
+
 // The minimum-blocks bound keeps enough 16-byte loads in flight per SM; without it the
 // compiler spends registers on unrolled 64-bit addressing and occupancy drops.
-template <class T, int TILE, int THREADS, int MIN_BLOCKS, bool STREAMING>
+template <class T, int TR, int TC, int THREADS, int MIN_BLOCKS, bool STREAMING>
 __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
     vectorized_kernel(matrix_view<T> m, tiling g, bool vec_in, bool vec_out) {
-  __shared__ T tile[TILE][TILE + 1];
+  __shared__ T tile[TR][TC + 1];
   g.for_each_tile([&](const tile_coord& at) {
-    vectorized_tile<T, TILE, THREADS, STREAMING>(m, at, vec_in, vec_out, tile);
+    vectorized_rect_tile<T, TR, TC, THREADS, STREAMING>(m, at, vec_in, vec_out, tile);
   });
 }
 
-template <class T, int TILE, int THREADS, int MIN_BLOCKS, bool STREAMING = false>
+/** TILE x TILE tiles, or TILE x TC (TC > 0: TILE input rows, TC input columns). */
+template <class T, int TILE, int THREADS, int MIN_BLOCKS, bool STREAMING = false, int TC = 0>
 void launch_vectorized_variant(const plan& p) {
-  const tiling g = make_tiling(p, TILE, TILE, p.order);
-  vectorized_kernel<T, TILE, THREADS, MIN_BLOCKS, STREAMING>
+  constexpr int COLS = TC > 0 ? TC : TILE;
+  const tiling g = make_tiling(p, TILE, COLS, p.order);
+  vectorized_kernel<T, TILE, COLS, THREADS, MIN_BLOCKS, STREAMING>
       <<<grid_for(g), THREADS, 0, p.stream>>>(make_view<T>(p), g, p.vec_in, p.vec_out);
 }
 
