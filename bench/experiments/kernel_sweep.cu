@@ -24,8 +24,8 @@
 //   rectpitch: sweep 40, fp32 packed shapes whose pitches are not multiples of 256 bytes, auto
 //          against 32 x 128 and 64 x 128 vectorized tiles
 //   rectvec: sweep 40, the library's vectorized tile with rectangular tiles (wider input runs), fp32
-//   sides: sweep 40, one side's pitch 256-byte aligned and the other not, and rectangular
-//          vectorized tiles (longer row runs on one side)
+//   sides: sweep 40, one side's pitch 256-byte aligned and the other not, auto and two
+//          rectangular vectorized tiles
 //   tall, late, pairorder: sweeps 38 and 39 (the residue tile on 512 threads, and with its lane
 //          constants computed after its loads; in-place pairs in blocked order), in git history
 //          at 38f8114 with the library parameters they needed
@@ -779,17 +779,7 @@ __global__ void __launch_bounds__(256, MINB)
         if (a >= in_lo && a + 144 <= in_hi) sweep_prefetch_l2(a, 144);
       }
     }
-    bool interior = at.r0 >= S::HALO && at.r0 + S::ROWS < m.rows && at.c0 + S::COLS <= m.cols;
-    if (interior) {
-      const auto first = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, at.r0 - S::HALO) + at.c0) & ~std::uintptr_t{15};
-      const auto last = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, at.r0 + S::ROWS - 1) + at.c0) & ~std::uintptr_t{15};
-      interior = first >= in_lo && last + 16 * 9 <= in_hi;
-    }
-    if (interior) {
-      residue_tile_body<true>(m, at, in_lo, in_hi, staged);
-    } else {
-      residue_tile_body<false>(m, at, in_lo, in_hi, staged);
-    }
+    residue_tile(m, at, in_lo, in_hi, staged);
   });
 }
 
@@ -814,17 +804,7 @@ __global__ void __launch_bounds__(256, 4)
         if (a >= in_lo && a + 144 <= in_hi) sweep_prefetch_l2(a, 144);
       }
     }
-    bool interior = at.r0 >= S::HALO && at.r0 + S::ROWS < m.rows && at.c0 + S::COLS <= m.cols;
-    if (interior) {
-      const auto first = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, at.r0 - S::HALO) + at.c0) & ~std::uintptr_t{15};
-      const auto last = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, at.r0 + S::ROWS - 1) + at.c0) & ~std::uintptr_t{15};
-      interior = first >= in_lo && last + 16 * 9 <= in_hi;
-    }
-    if (interior) {
-      residue_tile_body<true>(m, at, in_lo, in_hi, staged);
-    } else {
-      residue_tile_body<false>(m, at, in_lo, in_hi, staged);
-    }
+    residue_tile(m, at, in_lo, in_hi, staged);
   }
 }
 
@@ -916,85 +896,6 @@ void launch_wide_vectorized(const plan& p) {
   wide_vectorized_kernel<T, TILE, THREADS, MIN_BLOCKS><<<grid_for(g), THREADS, kBytes>>>(make_view<T>(p), g, p.vec_in, p.vec_out);
 }
 
-// A rectangular version of the streaming vectorized tile: TR input rows x TC input columns, so the
-// input side moves row runs of TC * E bytes and the output side runs of TR * E bytes.
-template <class T, int TR, int TC, int THREADS, int MIN_BLOCKS>
-__global__ void __launch_bounds__(THREADS, MIN_BLOCKS) rect_vectorized_kernel(matrix_view<T> m, tiling g) {
-  constexpr int E = sizeof(T), V = 16 / E, VPR_IN = TC / V, VPR_OUT = TR / V;
-  constexpr int LOADS = TR * VPR_IN / THREADS, STORES = TC * VPR_OUT / THREADS;
-  static_assert(VPR_IN % 8 == 0 && VPR_OUT % 8 == 0 && LOADS * THREADS == TR * VPR_IN && STORES * THREADS == TC * VPR_OUT,
-                "tile shape must fit the warp layout");
-  union pack {
-    uint4 v;
-    T e[V];
-  };
-  __shared__ T tile[TR][TC + 1];
-  g.for_each_tile([&](const tile_coord& at) {
-    const bool interior = at.r0 + TR <= m.rows && at.c0 + TC <= m.cols;
-    if (interior) {
-      uint4 v[LOADS];
-#pragma unroll
-      for (int k = 0; k < LOADS; ++k) {
-        int row, vc;
-        slot_position<VPR_IN>(threadIdx.x + k * THREADS, row, vc);
-        v[k] = __ldcs(reinterpret_cast<const uint4*>(m.in_row(at.b, at.r0 + row) + at.c0 + vc * V));
-      }
-#pragma unroll
-      for (int k = 0; k < LOADS; ++k) {
-        int row, vc;
-        slot_position<VPR_IN>(threadIdx.x + k * THREADS, row, vc);
-        pack p;
-        p.v = v[k];
-#pragma unroll
-        for (int e = 0; e < V; ++e) tile[row][vc * V + e] = p.e[e];
-      }
-    } else {
-      for (int k = threadIdx.x; k < TR * TC; k += THREADS) {
-        const int row = k / TC, col = k % TC;
-        if (at.r0 + row < m.rows && at.c0 + col < m.cols) tile[row][col] = m.in_row(at.b, at.r0 + row)[at.c0 + col];
-      }
-    }
-    __syncthreads();
-    if (interior) {
-#pragma unroll
-      for (int k = 0; k < STORES; ++k) {
-        int orow, ovc;
-        slot_position<VPR_OUT>(threadIdx.x + k * THREADS, orow, ovc);
-        pack p;
-#pragma unroll
-        for (int e = 0; e < V; ++e) p.e[e] = tile[ovc * V + e][orow];
-        __stcs(reinterpret_cast<uint4*>(m.out_row(at.b, at.c0 + orow) + at.r0 + ovc * V), p.v);
-      }
-    } else {
-      for (int k = threadIdx.x; k < TR * TC; k += THREADS) {
-        const int col = k / TR, row = k % TR;
-        if (at.r0 + row < m.rows && at.c0 + col < m.cols) m.out_row(at.b, at.c0 + col)[at.r0 + row] = tile[row][col];
-      }
-    }
-    __syncthreads();
-  });
-}
-
-template <class T, int TR, int TC, int THREADS, int MIN_BLOCKS>
-void rect_vectorized_variant(sweep& s) {
-  char name[80];
-  std::snprintf(name, sizeof name, "vectorized %d rows x %d cols, %d thr", TR, TC, THREADS);
-  s.report(name, [&](const void* in, void* out) {
-    const plan p = s.make_plan(in, out);
-    const tiling g = make_tiling(p, TR, TC, p.order);
-    rect_vectorized_kernel<T, TR, TC, THREADS, MIN_BLOCKS><<<grid_for(g), THREADS>>>(make_view<T>(p), g);
-  }, true);
-}
-
-void run_sides_case(const bench_case& c) {
-  sweep s(c);
-  s.report_auto();
-  rect_vectorized_variant<std::uint32_t, 64, 64, 256, 4>(s);
-  rect_vectorized_variant<std::uint32_t, 64, 128, 256, 3>(s);
-  rect_vectorized_variant<std::uint32_t, 128, 64, 256, 3>(s);
-  rect_vectorized_variant<std::uint32_t, 32, 128, 256, 4>(s);
-  rect_vectorized_variant<std::uint32_t, 128, 32, 256, 4>(s);
-}
 
 // The library's streaming vectorized tile (vectorized_tile.cuh) with rectangular tiles: TR input
 // rows x TC input columns (input row runs of TC * 4 bytes), fp32.
@@ -1008,6 +909,14 @@ void library_rect_variant(sweep& s) {
 }
 
 void run_rectpitch_case(const bench_case& c) {
+  sweep s(c);
+  s.report_auto();
+  library_rect_variant<32, 128, 256, 4>(s);
+  library_rect_variant<64, 128, 512, 2>(s);
+}
+
+// (run5 timed sweep-local rectangular tiles here; they are in git history at 03fc762.)
+void run_sides_case(const bench_case& c) {
   sweep s(c);
   s.report_auto();
   library_rect_variant<32, 128, 256, 4>(s);

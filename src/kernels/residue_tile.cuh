@@ -277,27 +277,34 @@ __device__ __forceinline__ void residue_tile_body(const matrix_view<T>& m, const
 }
 
 /**
- * The residue tile over the tiles of g (ROWS x COLS input elements each). in_lo, in_hi: the
- * first and one past the last byte of the whole input batch; no chunk outside them is read.
+ * One tile, on the interior path where it applies (every staged row and covering chunk inside the
+ * input, every column inside the matrix), else on the checked one. in_lo, in_hi: the first and
+ * one past the last byte of the whole input batch; no chunk outside them is read.
  */
+template <class T>
+__device__ __forceinline__ void residue_tile(const matrix_view<T>& m, const tile_coord& at, std::uintptr_t in_lo,
+                                             std::uintptr_t in_hi, uint4* staged) {
+  using S = residue_shape<sizeof(T)>;
+  bool interior = at.r0 >= S::HALO && at.r0 + S::ROWS < m.rows && at.c0 + S::COLS <= m.cols;
+  if (interior) {
+    const auto first = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, at.r0 - S::HALO) + at.c0) & ~std::uintptr_t{15};
+    const auto last = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, at.r0 + S::ROWS - 1) + at.c0) & ~std::uintptr_t{15};
+    interior = first >= in_lo && last + 16 * 9 <= in_hi;
+  }
+  if (interior) {
+    residue_tile_body<true>(m, at, in_lo, in_hi, staged);
+  } else {
+    residue_tile_body<false>(m, at, in_lo, in_hi, staged);
+  }
+}
+
+/** The residue tile over the tiles of g (ROWS x COLS input elements each). */
 template <class T, int MIN_BLOCKS>
 __global__ void __launch_bounds__(residue_shape<sizeof(T)>::THREADS, MIN_BLOCKS)
     residue_tile_kernel(matrix_view<T> m, tiling g, std::uintptr_t in_lo, std::uintptr_t in_hi) {
   using S = residue_shape<sizeof(T)>;
   __shared__ uint4 staged[S::kSharedRows * 8];
-  g.for_each_tile([&](const tile_coord& at) {
-    bool interior = at.r0 >= S::HALO && at.r0 + S::ROWS < m.rows && at.c0 + S::COLS <= m.cols;
-    if (interior) {
-      const auto first = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, at.r0 - S::HALO) + at.c0) & ~std::uintptr_t{15};
-      const auto last = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, at.r0 + S::ROWS - 1) + at.c0) & ~std::uintptr_t{15};
-      interior = first >= in_lo && last + 16 * 9 <= in_hi;
-    }
-    if (interior) {
-      residue_tile_body<true>(m, at, in_lo, in_hi, staged);
-    } else {
-      residue_tile_body<false>(m, at, in_lo, in_hi, staged);
-    }
-  });
+  g.for_each_tile([&](const tile_coord& at) { residue_tile(m, at, in_lo, in_hi, staged); });
 }
 
 }  // namespace xpose::detail
