@@ -856,23 +856,15 @@ void linear_variants(sweep& s) {
   }
 }
 
-void run_linear_case(const bench_case& c) {
+/** auto, then VARIANTS_1 for bytes or VARIANTS_2 for 2-byte elements. */
+template <void (*VARIANTS_1)(sweep&), void (*VARIANTS_2)(sweep&)>
+void run_residue_variants_case(const bench_case& c) {
   sweep s(c);
   s.report_auto();
   if (c.e == 1) {
-    linear_variants<std::uint8_t>(s);
+    VARIANTS_1(s);
   } else {
-    linear_variants<std::uint16_t>(s);
-  }
-}
-
-void run_persistent_case(const bench_case& c) {
-  sweep s(c);
-  s.report_auto();
-  if (c.e == 1) {
-    persistent_variants<std::uint8_t>(s);
-  } else {
-    persistent_variants<std::uint16_t>(s);
+    VARIANTS_2(s);
   }
 }
 
@@ -884,7 +876,7 @@ template <class T, int TILE, int THREADS, int MIN_BLOCKS>
 __global__ void __launch_bounds__(THREADS, MIN_BLOCKS) wide_vectorized_kernel(matrix_view<T> m, tiling g, bool vec_in, bool vec_out) {
   extern __shared__ uint4 dynamic_tile[];
   auto& tile = *reinterpret_cast<T(*)[TILE][TILE + 1]>(dynamic_tile);
-  g.for_each_tile([&](const tile_coord& at) { vectorized_tile<T, TILE, THREADS, true>(m, at, vec_in, vec_out, tile); });
+  g.for_each_tile([&](const tile_coord& at) { vectorized_tile<T, TILE, TILE, THREADS, true>(m, at, vec_in, vec_out, tile); });
 }
 
 template <class T, int TILE, int THREADS, int MIN_BLOCKS>
@@ -904,19 +896,13 @@ void library_rect_variant(sweep& s) {
   char name[80];
   std::snprintf(name, sizeof name, "vectorized %dx%d, %d thr %d/SM", TR, TC, THREADS, MIN_BLOCKS);
   s.report(name, [&](const void* in, void* out) {
-    launch_vectorized_variant<std::uint32_t, TR, THREADS, MIN_BLOCKS, true, TC>(s.make_plan(in, out));
+    launch_vectorized_variant<std::uint32_t, TR, TC, THREADS, MIN_BLOCKS, true>(s.make_plan(in, out));
   }, true);
 }
 
-void run_rectpitch_case(const bench_case& c) {
-  sweep s(c);
-  s.report_auto();
-  library_rect_variant<32, 128, 256, 4>(s);
-  library_rect_variant<64, 128, 512, 2>(s);
-}
-
-// (run5 timed sweep-local rectangular tiles here; they are in git history at 03fc762.)
-void run_sides_case(const bench_case& c) {
+// auto against the two rectangular tiles that led at ld 9000 (modes sides and rectpitch; run5 of
+// sides timed sweep-local rectangular tiles instead, in git history at 03fc762).
+void run_rect_choice_case(const bench_case& c) {
   sweep s(c);
   s.report_auto();
   library_rect_variant<32, 128, 256, 4>(s);
@@ -956,10 +942,10 @@ void run_submatrix_case(const bench_case& c) {
     launch_wide_vectorized<std::uint32_t, 128, 1024, 1>(s.make_plan(in, out));
   }, true);
   s.report("vectorized streaming 64 wide, 128 thr", [&](const void* in, void* out) {
-    launch_vectorized_variant<std::uint32_t, 64, 128, 8, true>(s.make_plan(in, out));
+    launch_vectorized_variant<std::uint32_t, 64, 64, 128, 8, true>(s.make_plan(in, out));
   }, true);
   s.report("vectorized streaming 64 wide, 512 thr", [&](const void* in, void* out) {
-    launch_vectorized_variant<std::uint32_t, 64, 512, 2, true>(s.make_plan(in, out));
+    launch_vectorized_variant<std::uint32_t, 64, 64, 512, 2, true>(s.make_plan(in, out));
   }, true);
 }
 
@@ -1037,7 +1023,7 @@ int run_mode(const std::string& mode, shape_list shapes) {
   if (mode == "rectpitch") {
     or_default({{9000, 9000}, {5000, 5000}, {3000, 3000}, {12000, 12000}, {6000, 10000}, {10000, 6000}, {2000, 30000},
                 {30000, 2000}, {8192, 9000}, {9000, 8192}, {4000, 4100}});
-    for (const auto& [r, c] : shapes) run_rectpitch_case({r, c, 4});
+    for (const auto& [r, c] : shapes) run_rect_choice_case({r, c, 4});
   } else if (mode == "rectvec") {
     for (const auto& [li, lo] : std::vector<std::pair<std::int64_t, std::int64_t>>{{0, 0}, {9000, 9000}, {9024, 9024}, {9000, 9024}}) {
       run_rectvec_case({8192, 8192, 4, 1, li, lo});
@@ -1047,7 +1033,7 @@ int run_mode(const std::string& mode, shape_list shapes) {
   } else if (mode == "sides") {
     // which side's pitch costs: fp32 8192^2 with one side on 256-byte pitches and the other not
     for (const auto& [li, lo] : std::vector<std::pair<std::int64_t, std::int64_t>>{{0, 0}, {9000, 9000}, {9024, 9024}, {9000, 9024}, {9024, 9000}}) {
-      run_sides_case({8192, 8192, 4, 1, li, lo});
+      run_rect_choice_case({8192, 8192, 4, 1, li, lo});
     }
   } else if (mode == "pitches") {
     // auto on fp32 8192^2 views whose pitches sit on different boundaries (bytes: ld * 4)
@@ -1061,12 +1047,12 @@ int run_mode(const std::string& mode, shape_list shapes) {
   } else if (mode == "walking") {
     or_default({{4095, 4097}, {8191, 8193}, {16383, 16385}, {8192, 8192}});
     for (const auto& [r, c] : shapes) {
-      for (std::size_t e : {1, 2}) run_linear_case({r, c, e});
+      for (std::size_t e : {1, 2}) run_residue_variants_case<linear_variants<std::uint8_t>, linear_variants<std::uint16_t>>({r, c, e});
     }
   } else if (mode == "persist") {
     or_default({{4095, 4097}, {8191, 8193}, {16383, 16385}, {8192, 8192}});
     for (const auto& [r, c] : shapes) {
-      for (std::size_t e : {1, 2}) run_persistent_case({r, c, e});
+      for (std::size_t e : {1, 2}) run_residue_variants_case<persistent_variants<std::uint8_t>, persistent_variants<std::uint16_t>>({r, c, e});
     }
   } else if (mode == "residue") {
     or_default({{4095, 4097}, {8191, 8193}, {9001, 7003}, {16383, 16385}, {4096, 4097}, {4097, 4096}, {2047, 2049}, {8192, 8192}});

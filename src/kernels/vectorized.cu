@@ -9,14 +9,14 @@ namespace xpose::detail {
 template <class T>
 void launch_vectorized(const plan& p) {
   constexpr int E = sizeof(T);
-  launch_vectorized_variant<T, tile_for<E>(), 256, min_blocks_for<E>()>(p);
+  launch_vectorized_variant<T, tile_for<E>(), tile_for<E>(), 256, min_blocks_for<E>()>(p);
   check_launch("vectorized");
 }
 
 template <class T>
 void launch_vectorized_streaming(const plan& p) {
   constexpr int E = sizeof(T);
-  launch_vectorized_variant<T, tile_for<E>(), 256, min_blocks_for<E>(), true>(p);
+  launch_vectorized_variant<T, tile_for<E>(), tile_for<E>(), 256, min_blocks_for<E>(), true>(p);
   check_launch("vectorized (streaming)");
 }
 

@@ -37,8 +37,8 @@ __device__ __forceinline__ void slot_position(int slot, int& row, int& vcol) {
 /** A TR x TC tile (TR input rows, TC input columns): input row runs of TC elements, output
  *  row runs of TR. */
 template <class T, int TR, int TC, int kThreads, bool STREAMING = false>
-__device__ __forceinline__ void vectorized_rect_tile(const matrix_view<T>& m, const tile_coord& at, bool vec_in,
-                                                     bool vec_out, T (&tile)[TR][TC + 1]) {
+__device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const tile_coord& at, bool vec_in,
+                                                bool vec_out, T (&tile)[TR][TC + 1]) {
   constexpr int E = sizeof(T), V = 16 / E, VPR_IN = TC / V, VPR_OUT = TR / V;
   constexpr int PER_THREAD_IN = TR * VPR_IN / kThreads, PER_THREAD_OUT = TC * VPR_OUT / kThreads;
   static_assert(VPR_IN % 8 == 0 && VPR_OUT % 8 == 0 && (TR * VPR_IN) % kThreads == 0 && (TC * VPR_OUT) % kThreads == 0,
@@ -114,13 +114,6 @@ __device__ __forceinline__ void vectorized_rect_tile(const matrix_view<T>& m, co
     __syncthreads();  // the next tile reuses the shared buffer
 }
 
-/** The square TILE x TILE tile. */
-template <class T, int TILE, int kThreads, bool STREAMING = false>
-__device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const tile_coord& at, bool vec_in,
-                                                bool vec_out, T (&tile)[TILE][TILE + 1]) {
-  vectorized_rect_tile<T, TILE, TILE, kThreads, STREAMING>(m, at, vec_in, vec_out, tile);
-}
-
 // The minimum-blocks bound keeps enough 16-byte loads in flight per SM; without it the
 // compiler spends registers on unrolled 64-bit addressing and occupancy drops.
 template <class T, int TR, int TC, int THREADS, int MIN_BLOCKS, bool STREAMING>
@@ -128,16 +121,15 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
     vectorized_kernel(matrix_view<T> m, tiling g, bool vec_in, bool vec_out) {
   __shared__ T tile[TR][TC + 1];
   g.for_each_tile([&](const tile_coord& at) {
-    vectorized_rect_tile<T, TR, TC, THREADS, STREAMING>(m, at, vec_in, vec_out, tile);
+    vectorized_tile<T, TR, TC, THREADS, STREAMING>(m, at, vec_in, vec_out, tile);
   });
 }
 
-/** TILE x TILE tiles, or TILE x TC (TC > 0: TILE input rows, TC input columns). */
-template <class T, int TILE, int THREADS, int MIN_BLOCKS, bool STREAMING = false, int TC = 0>
+/** TR x TC tiles (TR input rows, TC input columns). */
+template <class T, int TR, int TC, int THREADS, int MIN_BLOCKS, bool STREAMING = false>
 void launch_vectorized_variant(const plan& p) {
-  constexpr int COLS = TC > 0 ? TC : TILE;
-  const tiling g = make_tiling(p, TILE, COLS, p.order);
-  vectorized_kernel<T, TILE, COLS, THREADS, MIN_BLOCKS, STREAMING>
+  const tiling g = make_tiling(p, TR, TC, p.order);
+  vectorized_kernel<T, TR, TC, THREADS, MIN_BLOCKS, STREAMING>
       <<<grid_for(g), THREADS, 0, p.stream>>>(make_view<T>(p), g, p.vec_in, p.vec_out);
 }
 

@@ -32,8 +32,8 @@ struct residue_case {
 
 /** The cases for elem-byte elements (tile: 112 / 120 input rows, 128 / 64 columns). */
 std::vector<residue_case> cases_for(std::size_t elem) {
-  const std::int64_t tile_rows = elem == 1 ? 112 : 120, tile_cols = 128 / static_cast<std::int64_t>(elem);
-  const std::int64_t min_rows = detail::residue_min_rows(elem);
+  const std::int64_t min_rows = detail::residue_min_rows(elem);  // one and a half tile rows
+  const std::int64_t tile_rows = min_rows * 2 / 3, tile_cols = 128 / static_cast<std::int64_t>(elem);
   return {
       {"suite_shape", 1, 4095, 4097, 0, 0, 0, 0, 0, 0},
       {"input_rows_only", 1, 4096, 4097, 0, 0, 0, 0, 0, 0},
