@@ -22,7 +22,8 @@
  * (the only exception is solve(), which mirrors a synchronous contest signature).
  * Argument errors are found on the host before anything is enqueued; errors of the
  * kernel itself surface later through the CUDA runtime, as for any CUDA launch.
- * No call allocates device or pinned host memory.
+ * No call allocates device or pinned host memory. Calls may be captured into a CUDA
+ * graph (stream capture, any capture mode): everything they do is enqueued on `stream`.
  */
 #ifndef XPOSE_XPOSE_H
 #define XPOSE_XPOSE_H
@@ -67,7 +68,9 @@ typedef enum {
  * @param ld_out      elements between row starts of `out`, >= rows; 0 = rows
  * @param strategy    XPOSE_AUTO unless you want a particular rung of the ladder
  * @param stream      a live stream of the current device (0 = legacy default stream). A
- *                    stream of another device is rejected; a destroyed stream cannot be
+ *                    stream of another device is rejected (not while it is being captured
+ *                    into a graph: cudaStreamGetDevice refuses a capturing stream); a
+ *                    destroyed stream cannot be
  *                    detected (using one is undefined behaviour in CUDA) and must not be passed.
  */
 xpose_status_t xpose_transpose(const void* in, void* out, int64_t rows, int64_t cols,

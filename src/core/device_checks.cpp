@@ -50,15 +50,24 @@ void check_pointer(const void* base, std::int64_t offset, const char* what, int 
 
 namespace {
 
+[[noreturn]] void raise_invalid_stream(cudaStream_t stream, cudaError_t err) {
+  (void)cudaGetLastError();
+  raise(status::invalid_argument, "stream = ", static_cast<const void*>(stream), " is not a valid stream (",
+        cudaGetErrorName(err), ")");
+}
+
 void check_stream_on(cudaStream_t stream, int device) {
   if (stream == nullptr || stream == cudaStreamLegacy || stream == cudaStreamPerThread) return;
+  // cudaStreamGetDevice fails with cudaErrorStreamCaptureUnsupported on a stream that is
+  // being captured into a CUDA graph (every captured call failed here until session 25), so
+  // such a stream keeps only the validity check.
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  cudaError_t err = cudaStreamIsCapturing(stream, &capture);
+  if (err != cudaSuccess) raise_invalid_stream(stream, err);
+  if (capture != cudaStreamCaptureStatusNone) return;
   int stream_device = -1;
-  const cudaError_t err = cudaStreamGetDevice(stream, &stream_device);
-  if (err != cudaSuccess) {
-    (void)cudaGetLastError();
-    raise(status::invalid_argument, "stream = ", static_cast<const void*>(stream), " is not a valid stream (",
-          cudaGetErrorName(err), ")");
-  }
+  err = cudaStreamGetDevice(stream, &stream_device);
+  if (err != cudaSuccess) raise_invalid_stream(stream, err);
   if (stream_device != device) {
     raise(status::invalid_argument, "stream = ", static_cast<const void*>(stream), " belongs to device ",
           stream_device, " but the current device is ", device);

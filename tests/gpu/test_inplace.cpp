@@ -10,6 +10,7 @@
 #include "core/row_interleave_schedule.hpp"
 #include "device_buffer.hpp"
 #include "gpu_case.hpp"
+#include "graph_capture.hpp"
 #include "reference.hpp"
 
 #include <xpose/xpose.h>
@@ -37,10 +38,12 @@ struct inplace_case {
   std::int64_t rows = 0, cols = 0, batch = 1;
   std::size_t offset = 0;  // bytes added to the data pointer
   std::uint64_t seed = 1;
+  bool in_graph = false;  // the call captured in a CUDA graph, then the graph launched
+  bool user_stream = false;  // the call on a non-blocking stream of its own (no graph)
   std::string describe() const {
     std::ostringstream os;
     os << batch << " x " << rows << " x " << cols << ", " << elem << "-byte elements, offset " << offset << ", seed "
-       << seed;
+       << seed << (in_graph ? ", in a CUDA graph" : "") << (user_stream ? ", on a user stream" : "");
     return os.str();
   }
 };
@@ -104,10 +107,26 @@ std::vector<unsigned char> to_host(const void* p, std::size_t bytes) {
     original = tooling::device_buffer(bytes);
     XPOSE_TOOLING_CUDA(cudaMemcpy(original.get(), data, bytes, cudaMemcpyDeviceToDevice));
   }
+  // A device-to-device cudaMemcpy returns before it completes, and calls on a non-blocking
+  // stream (user streams, graphs) do not wait for the legacy stream.
+  XPOSE_TOOLING_CUDA(cudaDeviceSynchronize());
 
-  const xpose_status_t s =
-      xpose_transpose_inplace_batched(data, c.batch, c.rows, c.cols, c.elem, workspace, ws_bytes, nullptr);
-  if (s != XPOSE_SUCCESS) return ::testing::AssertionFailure() << c.describe() << ": " << xpose_last_error_message();
+  if (c.in_graph) {
+    auto r = run_in_graph([&](cudaStream_t stream) {
+      return xpose_transpose_inplace_batched(data, c.batch, c.rows, c.cols, c.elem, workspace, ws_bytes, stream);
+    });
+    if (!r) return r << " (" << c.describe() << ")";
+  } else {
+    cudaStream_t stream = nullptr;
+    if (c.user_stream) XPOSE_TOOLING_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    const xpose_status_t s =
+        xpose_transpose_inplace_batched(data, c.batch, c.rows, c.cols, c.elem, workspace, ws_bytes, stream);
+    if (stream != nullptr) {
+      XPOSE_TOOLING_CUDA(cudaStreamSynchronize(stream));
+      XPOSE_TOOLING_CUDA(cudaStreamDestroy(stream));
+    }
+    if (s != XPOSE_SUCCESS) return ::testing::AssertionFailure() << c.describe() << ": " << xpose_last_error_message();
+  }
   const cudaError_t sync = cudaDeviceSynchronize();
   if (sync != cudaSuccess) return ::testing::AssertionFailure() << c.describe() << ": " << cudaGetErrorString(sync);
 
@@ -478,6 +497,37 @@ TEST_P(InplaceSquareGrid, MatchesReference) {
 }
 
 INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceSquareGrid, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
+
+// Every in-place path on a non-blocking user stream, and captured into a CUDA graph (global
+// capture mode) and replayed: square tile pairs and regions, stacked squares, row
+// interleaves (several launches chained by programmatic dependent launch, workspace copies),
+// skinny blocks (split walks through the workspace), the coprime core, the square grid, a
+// cluster row op; element-offset pointers and batches in the graph; then seeded random shapes
+// in the graph, whichever paths they take. Until the stream check stopped calling
+// cudaStreamGetDevice on a capturing stream, every captured call failed.
+class InplaceStreamsAndGraphs : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(InplaceStreamsAndGraphs, EveryPathMatchesReference) {
+  XPOSE_REQUIRE_GPU();
+  const std::size_t e = GetParam();
+  const std::pair<std::int64_t, std::int64_t> shapes[] = {
+      {1000, 1000}, {1024, 1024}, {8192, 512}, {2, 100003}, {100003, 2}, {3, 1048581}, {1048581, 3},
+      {31, 12288},  {12288, 31},  {1234, 567}, {567, 1234}, {1000, 1500}, {30011, 67}};
+  std::uint64_t seed = 77;
+  for (const auto& [r, c] : shapes) {
+    EXPECT_TRUE(run_inplace({e, r, c, 1, 0, ++seed, false, true}));
+    EXPECT_TRUE(run_inplace({e, r, c, 1, 0, ++seed, true}));
+    if (e < 16) EXPECT_TRUE(run_inplace({e, r, c, 1, e, ++seed, true}));
+    if (r * c * static_cast<std::int64_t>(e) <= (std::int64_t{8} << 20)) EXPECT_TRUE(run_inplace({e, r, c, 2, 0, ++seed, true}));
+  }
+  std::mt19937_64 rng(20261126 + e);
+  for (int i = 0; i < 40; ++i) {
+    const auto r = static_cast<std::int64_t>(1 + rng() % 3000), c = static_cast<std::int64_t>(1 + rng() % 3000);
+    EXPECT_TRUE(run_inplace({e, r, c, 1, 0, ++seed, true}));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceStreamsAndGraphs, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
 
 // The targets' shapes at full size (GPU-checked above 64 MiB).
 TEST(InplaceLarge, TargetShapes) {

@@ -1,6 +1,7 @@
 #include "gpu_case.hpp"
 
 #include "device_buffer.hpp"
+#include "graph_capture.hpp"
 #include "reference.hpp"
 
 #include <cstring>
@@ -27,6 +28,7 @@ std::string gpu_case::describe() const {
   if (ld_in_pad || ld_out_pad) os << " ld_pad=" << ld_in_pad << "/" << ld_out_pad;
   if (stride_in_pad || stride_out_pad) os << " stride_pad=" << stride_in_pad << "/" << stride_out_pad;
   if (in_offset || out_offset) os << " offset_bytes=" << in_offset << "/" << out_offset;
+  if (in_graph) os << " in a CUDA graph";
   os << " seed=" << seed;
   return os.str();
 }
@@ -67,7 +69,13 @@ reference::layout gpu_case::resolved() const {
   o.stride_out = c.stride_out_pad ? l.stride_out : 0;
   const void* in = d_in.bytes() + c.in_offset;
   void* out = d_out.bytes() + kGuard + c.out_offset;
-  try {
+  if (c.in_graph) {
+    auto r = run_in_graph([&](cudaStream_t stream) {
+      return xpose_transpose_batched(in, out, c.batch, c.rows, c.cols, e, o.ld_in, o.ld_out, o.stride_in,
+                                     o.stride_out, static_cast<xpose_strategy_t>(c.kernel), stream);
+    });
+    if (!r) return r << " (" << c.describe() << ")";
+  } else try {
     if (c.batched_call || c.batch != 1) {
       transpose_bytes(in, out, c.batch, c.rows, c.cols, e, o);
     } else {

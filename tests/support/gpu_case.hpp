@@ -23,6 +23,7 @@ struct gpu_case {
   std::int64_t stride_in_pad = 0, stride_out_pad = 0;  ///< extra elements per matrix
   std::size_t in_offset = 0, out_offset = 0;           ///< bytes added to the pointers
   bool batched_call = false;                           ///< use the batched entry point
+  bool in_graph = false;                               ///< the call captured in a CUDA graph
   std::uint64_t seed = 1;
 
   [[nodiscard]] std::string describe() const;
