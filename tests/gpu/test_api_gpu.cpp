@@ -10,6 +10,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace xpose::testing {
@@ -130,6 +131,63 @@ TEST(ApiGpu, StreamOfAnotherDeviceIsRejected) {
   EXPECT_EQ(xpose_transpose(a.get(), b.get(), 8, 8, 4, 0, 0, XPOSE_AUTO, other), XPOSE_INVALID_ARGUMENT);
   EXPECT_NE(std::string(xpose_last_error_message()).find("stream"), std::string::npos);
   cudaStreamDestroy(other);
+}
+
+// Work on a second device: the current device is 1, every buffer and the stream are its own.
+// Nothing in the library may assume device 0 (device attributes are queried per call).
+TEST(ApiGpu, SecondDeviceTransposes) {
+  XPOSE_REQUIRE_GPU();
+  int count = 0;
+  XPOSE_TOOLING_CUDA(cudaGetDeviceCount(&count));
+  if (count < 2) GTEST_SKIP() << "needs two GPUs";
+  struct back_to_device_0 {
+    ~back_to_device_0() { (void)cudaSetDevice(0); }
+  } restore;  // also when an ASSERT returns early
+  XPOSE_TOOLING_CUDA(cudaSetDevice(1));
+  for (const std::size_t e : {1, 2, 4, 8, 16}) {
+    gpu_case c;
+    c.rows = 1000;
+    c.cols = 777;
+    c.elem_bytes = e;
+    EXPECT_TRUE(run_case(c));
+    c.in_graph = true;  // a stream of device 1, captured
+    EXPECT_TRUE(run_case(c));
+  }
+  // In place, with a workspace (the coprime core, then the line permutations' workspace).
+  for (const auto& [r, cols] : std::vector<std::pair<std::int64_t, std::int64_t>>{{1234, 567}, {31, 12288}}) {
+    std::size_t ws_bytes = 0;
+    ASSERT_EQ(xpose_transpose_inplace_workspace_size(r, cols, 4, &ws_bytes), XPOSE_SUCCESS);
+    std::vector<float> h(static_cast<std::size_t>(r * cols)), back(h.size());
+    for (std::size_t i = 0; i < h.size(); ++i) h[i] = static_cast<float>(i);
+    device_buffer d(h.size() * 4), ws(ws_bytes);
+    XPOSE_TOOLING_CUDA(cudaMemcpy(d.get(), h.data(), h.size() * 4, cudaMemcpyHostToDevice));
+    ASSERT_EQ(xpose_transpose_inplace(d.get(), r, cols, 4, ws.get(), ws_bytes, nullptr), XPOSE_SUCCESS)
+        << xpose_last_error_message();
+    XPOSE_TOOLING_CUDA(cudaMemcpy(back.data(), d.get(), h.size() * 4, cudaMemcpyDeviceToHost));
+    for (std::int64_t i = 0; i < r; ++i) {
+      for (std::int64_t j = 0; j < cols; ++j) ASSERT_EQ(back[j * r + i], h[i * cols + j]) << r << " x " << cols;
+    }
+  }
+}
+
+// A buffer of device 1 passed while device 0 is current is named, not launched on.
+TEST(ApiGpu, BufferOfAnotherDeviceIsRejected) {
+  XPOSE_REQUIRE_GPU();
+  int count = 0;
+  XPOSE_TOOLING_CUDA(cudaGetDeviceCount(&count));
+  if (count < 2) GTEST_SKIP() << "needs two GPUs";
+  XPOSE_TOOLING_CUDA(cudaSetDevice(1));
+  device_buffer other(64 * 64 * 4);
+  XPOSE_TOOLING_CUDA(cudaSetDevice(0));
+  device_buffer mine(64 * 64 * 4);
+  EXPECT_EQ(xpose_transpose(other.get(), mine.get(), 64, 64, 4, 0, 0, XPOSE_AUTO, nullptr), XPOSE_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(xpose_last_error_message()).find("is memory of device 1"), std::string::npos)
+      << xpose_last_error_message();
+  EXPECT_EQ(xpose_transpose(mine.get(), other.get(), 64, 64, 4, 0, 0, XPOSE_AUTO, nullptr), XPOSE_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(xpose_last_error_message()).find("out = "), std::string::npos) << xpose_last_error_message();
+  XPOSE_TOOLING_CUDA(cudaSetDevice(1));
+  other = device_buffer();  // freed on its own device
+  XPOSE_TOOLING_CUDA(cudaSetDevice(0));
 }
 
 }  // namespace
