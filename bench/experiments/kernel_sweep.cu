@@ -11,7 +11,7 @@
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch [ROWSxCOLS ...]
+// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy [ROWSxCOLS ...]
 //   residue: sweep 37, the residue tile for 1- and 2-byte elements on unaligned rows (its not-taken
 //          word tile, aligned 4-byte words on both sides, is in git history at b40a6ea)
 //   persist: sweep 38, the residue tile walking several tiles per block, with and without an L2
@@ -1012,6 +1012,76 @@ void run_case(const bench_case& c, bool tma) {
   }
 }
 
+// Sweep 41: resident blocks per SM in column order. Every resident block of the bytes
+// register tile holds a 256 x 256-byte tile (256 bytes per thread, four times the fp32 tile's
+// 64), so at full occupancy the blocks running together write into about half of all output
+// rows of 8192^2 at once; fewer blocks per SM keep that band narrower. Dynamic shared memory
+// that the kernel never touches caps the blocks per SM; "cap 0" launches as the library does.
+template <class Kernel, class... Args>
+void launch_capped(Kernel kernel, dim3 grid, int threads, int static_smem, int cap, Args... args) {
+  std::size_t smem = 0;
+  if (cap > 0) {
+    smem = static_cast<std::size_t>(228 * 1024 / cap - 1536 - static_smem);
+    XPOSE_TOOLING_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+  }
+  kernel<<<grid, threads, smem, nullptr>>>(args...);
+}
+
+template <class Kernel>
+int resident(Kernel kernel, int threads, int cap, int static_smem) {
+  const std::size_t smem = cap > 0 ? static_cast<std::size_t>(228 * 1024 / cap - 1536 - static_smem) : 0;
+  int blocks = 0;
+  XPOSE_TOOLING_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, threads, smem));
+  return blocks;
+}
+
+template <class T, int IW, int U, int WR>
+void register_tile_caps(sweep& s) {
+  using S = register_tile_shape<T, IW, U, WR>;
+  auto kernel = register_tile_kernel<T, IW, U, true, WR>;
+  for (const int cap : {0, 3, 2, 1}) {
+    char name[96];
+    std::snprintf(name, sizeof name, "register %dx%dx%d, cap %d (%d/SM)", IW, U, WR, cap, resident(kernel, 256, cap, 0));
+    s.report(name, [&](const void* in, void* out) {
+      plan p = s.make_plan(in, out);
+      p.order = tile_order::columns;
+      const tiling g = make_tiling(p, S::ROWS, S::COLS, p.order);
+      launch_capped(kernel, grid_for(g), S::kThreads, 0, cap, make_view<T>(p), g);
+    }, true);
+  }
+}
+
+void vectorized_caps(sweep& s) {
+  auto kernel = vectorized_kernel<std::uint32_t, 64, 64, 256, 4, true>;
+  constexpr int kStatic = 64 * 65 * 4;
+  for (const int cap : {0, 3, 2, 1}) {
+    char name[96];
+    std::snprintf(name, sizeof name, "vectorized 64x64, cap %d (%d/SM)", cap, resident(kernel, 256, cap, kStatic));
+    s.report(name, [&](const void* in, void* out) {
+      plan p = s.make_plan(in, out);
+      p.order = tile_order::columns;
+      const tiling g = make_tiling(p, 64, 64, p.order);
+      launch_capped(kernel, grid_for(g), 256, kStatic, cap, make_view<std::uint32_t>(p), g, p.vec_in, p.vec_out);
+    }, true);
+  }
+}
+
+void run_occupancy_case(const bench_case& c) {
+  sweep s(c);
+  s.report_auto();
+  if (c.e == 1) {
+    register_tile_caps<std::uint8_t, 4, 1, 4>(s);
+  } else if (c.e == 2) {
+    if (std::min(c.rows, c.cols) * 2 >= 16384) {
+      register_tile_caps<std::uint16_t, 4, 2, 2>(s);
+    } else {
+      register_tile_caps<std::uint16_t, 4, 1, 4>(s);
+    }
+  } else {
+    vectorized_caps(s);
+  }
+}
+
 using shape_list = std::vector<std::pair<std::int64_t, std::int64_t>>;
 
 // One sweep mode: its shapes (the command line's, else `defaults`) and what runs per shape.
@@ -1020,7 +1090,14 @@ int run_mode(const std::string& mode, shape_list shapes) {
   auto or_default = [&](const shape_list& defaults) {
     if (shapes.empty()) shapes = defaults;
   };
-  if (mode == "rectpitch") {
+  if (mode == "occupancy") {
+    for (const std::size_t e : {1, 2, 4}) {
+      for (const auto& [r, c] : shape_list{{4096, 4096}, {8192, 8192}, {16384, 16384}, {8192, 2048}, {16384, 1024},
+                                           {32768, 8192}}) {
+        run_occupancy_case({r, c, e});
+      }
+    }
+  } else if (mode == "rectpitch") {
     or_default({{9000, 9000}, {5000, 5000}, {3000, 3000}, {12000, 12000}, {6000, 10000}, {10000, 6000}, {2000, 30000},
                 {30000, 2000}, {8192, 9000}, {9000, 8192}, {4000, 4100}});
     for (const auto& [r, c] : shapes) run_rect_choice_case({r, c, 4});
@@ -1127,7 +1204,7 @@ int run_mode(const std::string& mode, shape_list shapes) {
       }
     }
   } else {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch [ROWSxCOLS ...]\n");
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy [ROWSxCOLS ...]\n");
     return 2;
   }
   return 0;
