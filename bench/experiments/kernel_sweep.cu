@@ -11,7 +11,7 @@
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy [ROWSxCOLS ...]
+// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy|minblocks [ROWSxCOLS ...]
 //   residue: sweep 37, the residue tile for 1- and 2-byte elements on unaligned rows (its not-taken
 //          word tile, aligned 4-byte words on both sides, is in git history at b40a6ea)
 //   persist: sweep 38, the residue tile walking several tiles per block, with and without an L2
@@ -1082,6 +1082,52 @@ void run_occupancy_case(const bench_case& c) {
   }
 }
 
+// Sweep 41, runs 2-: more resident blocks per SM through the launch bounds (the registers the
+// compiler may use), L1 left as it is. The bytes register tile takes 94 registers (2 blocks of
+// 256 per SM), the 2-byte 4 x 2 x 2 one 92; the fp32 vectorized tile is bounded to 4 per SM.
+template <class T, int IW, int U, int WR, int MIN_BLOCKS>
+void register_tile_min_blocks(sweep& s) {
+  char name[96];
+  std::snprintf(name, sizeof name, "register %dx%dx%d, min blocks %d", IW, U, WR, MIN_BLOCKS);
+  s.report(name, [&](const void* in, void* out) {
+    plan p = s.make_plan(in, out);
+    p.order = tile_order::columns;
+    launch_register_tile_variant<T, IW, U, true, WR, MIN_BLOCKS>(p);
+  }, true);
+}
+
+template <int MIN_BLOCKS>
+void vectorized_min_blocks(sweep& s) {
+  char name[96];
+  std::snprintf(name, sizeof name, "vectorized 64x64, min blocks %d", MIN_BLOCKS);
+  s.report(name, [&](const void* in, void* out) {
+    plan p = s.make_plan(in, out);
+    p.order = tile_order::columns;
+    launch_vectorized_variant<std::uint32_t, 64, 64, 256, MIN_BLOCKS, true>(p);
+  }, true);
+}
+
+void run_min_blocks_case(const bench_case& c) {
+  sweep s(c);
+  s.report_auto();
+  if (c.e == 1) {
+    register_tile_min_blocks<std::uint8_t, 4, 1, 4, 0>(s);
+    register_tile_min_blocks<std::uint8_t, 4, 1, 4, 3>(s);
+    register_tile_min_blocks<std::uint8_t, 4, 1, 4, 4>(s);
+    register_tile_min_blocks<std::uint8_t, 4, 1, 1, 3>(s);
+  } else if (c.e == 2) {
+    register_tile_min_blocks<std::uint16_t, 4, 2, 2, 0>(s);
+    register_tile_min_blocks<std::uint16_t, 4, 2, 2, 3>(s);
+    register_tile_min_blocks<std::uint16_t, 4, 2, 2, 4>(s);
+    register_tile_min_blocks<std::uint16_t, 4, 1, 4, 6>(s);
+  } else {
+    vectorized_min_blocks<4>(s);
+    vectorized_min_blocks<5>(s);
+    vectorized_min_blocks<6>(s);
+    vectorized_min_blocks<8>(s);
+  }
+}
+
 using shape_list = std::vector<std::pair<std::int64_t, std::int64_t>>;
 
 // One sweep mode: its shapes (the command line's, else `defaults`) and what runs per shape.
@@ -1090,7 +1136,12 @@ int run_mode(const std::string& mode, shape_list shapes) {
   auto or_default = [&](const shape_list& defaults) {
     if (shapes.empty()) shapes = defaults;
   };
-  if (mode == "occupancy") {
+  if (mode == "minblocks") {
+    or_default({{8192, 8192}, {16384, 16384}, {32768, 8192}, {4096, 4096}, {8192, 2048}, {16384, 1024}});
+    for (const std::size_t e : {1, 2, 4}) {
+      for (const auto& [r, c] : shapes) run_min_blocks_case({r, c, e});
+    }
+  } else if (mode == "occupancy") {
     for (const std::size_t e : {1, 2, 4}) {
       for (const auto& [r, c] : shape_list{{4096, 4096}, {8192, 8192}, {16384, 16384}, {8192, 2048}, {16384, 1024},
                                            {32768, 8192}}) {
@@ -1204,7 +1255,7 @@ int run_mode(const std::string& mode, shape_list shapes) {
       }
     }
   } else {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy [ROWSxCOLS ...]\n");
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy|minblocks [ROWSxCOLS ...]\n");
     return 2;
   }
   return 0;

@@ -142,8 +142,10 @@ __device__ __forceinline__ void store16(void* p, const uint4& v) {
  * Requires 16-byte aligned rows on both sides (plan.vec_in && plan.vec_out). Partial
  * micro-tiles at the matrix edges are moved element by element.
  */
-template <class T, int IW, int U, bool STREAMING, int WR = 1>
-__global__ void __launch_bounds__(256) register_tile_kernel(matrix_view<T> m, tiling g) {
+// MIN_BLOCKS 0 states no minimum of resident blocks (the production kernels: 1 already changes
+// their code); kernel sweep 41 measured 3 and 4, level or slower (session25/sweep41).
+template <class T, int IW, int U, bool STREAMING, int WR = 1, int MIN_BLOCKS = 0>
+__global__ void __launch_bounds__(256, MIN_BLOCKS) register_tile_kernel(matrix_view<T> m, tiling g) {
   using S = register_tile_shape<T, IW, U, WR>;
   constexpr int V = S::V;
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
@@ -191,11 +193,12 @@ __global__ void __launch_bounds__(256) register_tile_kernel(matrix_view<T> m, ti
   });
 }
 
-template <class T, int IW, int U, bool STREAMING, int WR = 1>
+template <class T, int IW, int U, bool STREAMING, int WR = 1, int MIN_BLOCKS = 0>
 void launch_register_tile_variant(const plan& p) {
   using S = register_tile_shape<T, IW, U, WR>;
   const tiling g = make_tiling(p, S::ROWS, S::COLS, p.order);
-  register_tile_kernel<T, IW, U, STREAMING, WR><<<grid_for(g), S::kThreads, 0, p.stream>>>(make_view<T>(p), g);
+  register_tile_kernel<T, IW, U, STREAMING, WR, MIN_BLOCKS>
+      <<<grid_for(g), S::kThreads, 0, p.stream>>>(make_view<T>(p), g);
 }
 
 }  // namespace xpose::detail
