@@ -11,7 +11,7 @@
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy|minblocks [ROWSxCOLS ...]
+// usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy|minblocks|cacheconfig [ROWSxCOLS ...]
 //   residue: sweep 37, the residue tile for 1- and 2-byte elements on unaligned rows (its not-taken
 //          word tile, aligned 4-byte words on both sides, is in git history at b40a6ea)
 //   persist: sweep 38, the residue tile walking several tiles per block, with and without an L2
@@ -76,6 +76,7 @@
 #include <cstring>
 #include <functional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace xpose;
@@ -1128,6 +1129,29 @@ void run_min_blocks_case(const bench_case& c) {
   }
 }
 
+// Sweep 41, run 3: the L1 / shared-memory split. Run 1 showed the register tile (no shared
+// memory) losing 8 points when its carveout went to the maximum; the tile kernels that stage
+// in shared memory run at whatever split the driver picks. cudaDeviceSetCacheConfig states a
+// device-wide preference for every kernel without its own; `auto` and the in-place squares
+// are timed under each (out of place, then in place for squares).
+void run_cache_config_case(const bench_case& c) {
+  sweep s(c);
+  const std::pair<cudaFuncCache, const char*> configs[] = {{cudaFuncCachePreferNone, "prefer none"},
+                                                           {cudaFuncCachePreferL1, "prefer L1"},
+                                                           {cudaFuncCachePreferEqual, "prefer equal"},
+                                                           {cudaFuncCachePreferShared, "prefer shared"}};
+  for (const auto& [config, name] : configs) {
+    XPOSE_TOOLING_CUDA(cudaDeviceSetCacheConfig(config));
+    s.report_auto(std::string("auto, ") + name);
+    if (c.rows == c.cols) {
+      s.report_inplace(std::string("in place, ") + name, [&](void* d) {
+        transpose_inplace_bytes(d, 1, c.rows, c.cols, c.e, nullptr, 0, nullptr);
+      });
+    }
+  }
+  XPOSE_TOOLING_CUDA(cudaDeviceSetCacheConfig(cudaFuncCachePreferNone));
+}
+
 using shape_list = std::vector<std::pair<std::int64_t, std::int64_t>>;
 
 // One sweep mode: its shapes (the command line's, else `defaults`) and what runs per shape.
@@ -1136,7 +1160,13 @@ int run_mode(const std::string& mode, shape_list shapes) {
   auto or_default = [&](const shape_list& defaults) {
     if (shapes.empty()) shapes = defaults;
   };
-  if (mode == "minblocks") {
+  if (mode == "cacheconfig") {
+    const std::vector<std::tuple<std::int64_t, std::int64_t, std::size_t>> cases = {
+        {4096, 4096, 4},   {8192, 2048, 4},  {2048, 8192, 4}, {4095, 4097, 4}, {16384, 1024, 8}, {4095, 4097, 8},
+        {8192, 8192, 8},   {8192, 8192, 16}, {2048, 8192, 16}, {32768, 8192, 16},
+        {4096, 4096, 16},  {8192, 8192, 1},  {4096, 4096, 2},  {4095, 4097, 1}, {16384, 16384, 4}};
+    for (const auto& [r, c, e] : cases) run_cache_config_case({r, c, e});
+  } else if (mode == "minblocks") {
     or_default({{8192, 8192}, {16384, 16384}, {32768, 8192}, {4096, 4096}, {8192, 2048}, {16384, 1024}});
     for (const std::size_t e : {1, 2, 4}) {
       for (const auto& [r, c] : shapes) run_min_blocks_case({r, c, e});
@@ -1255,7 +1285,7 @@ int run_mode(const std::string& mode, shape_list shapes) {
       }
     }
   } else {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy|minblocks [ROWSxCOLS ...]\n");
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy|minblocks|cacheconfig [ROWSxCOLS ...]\n");
     return 2;
   }
   return 0;
