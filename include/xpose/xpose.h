@@ -24,6 +24,11 @@
  * kernel itself surface later through the CUDA runtime, as for any CUDA launch.
  * No call allocates device or pinned host memory. Calls may be captured into a CUDA
  * graph (stream capture, any capture mode): everything they do is enqueued on `stream`.
+ *
+ * Speed: the kernels set no L1 / shared-memory carveout of their own, so a device-wide
+ * cudaDeviceSetCacheConfig preference of the application applies to them too; on an H200,
+ * cudaFuncCachePreferL1 halved the shared-memory tiles' speed and cudaFuncCachePreferShared
+ * cost the others about 10% (docs/auto.md). The default, no preference, is the fastest.
  */
 #ifndef XPOSE_XPOSE_H
 #define XPOSE_XPOSE_H
