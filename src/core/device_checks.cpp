@@ -95,8 +95,8 @@ pointer_attributes_fn driver_pointer_attributes() {
   return fn;
 }
 
-// The common case in one driver query instead of two runtime ones (0.08 us against
-// 0.11-0.13 us each on the H200, where a 256^2 call's whole host time is 4-5 us: see
+// The common case in one driver query instead of two runtime ones (0.07-0.10 us against
+// 0.08-0.17 us each on the H200, where a 256^2 call's whole host time is 4-5 us: see
 // bench/experiments/host_overhead.cu): all `bytes` from `base` lie in the mapped device
 // allocation of the current device that holds `base`. False only means "not shown this
 // way": the runtime checks then decide, with their messages.
