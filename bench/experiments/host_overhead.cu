@@ -11,6 +11,7 @@
 #include "../../src/core/plan.hpp"
 #include "../../src/core/validate.hpp"
 #include "../../src/kernels/launchers.hpp"
+#include "../../tools/common/device_buffer.hpp"
 #include "../../tools/xpose/timing.hpp"
 
 #include <xpose/xpose.hpp>
@@ -27,15 +28,6 @@
 
 namespace {
 
-#define CHECK_CUDA(x)                                                                   \
-  do {                                                                                  \
-    const cudaError_t e_ = (x);                                                         \
-    if (e_ != cudaSuccess) {                                                            \
-      std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));                     \
-      std::exit(1);                                                                     \
-    }                                                                                   \
-  } while (0)
-
 __global__ void empty_kernel() {}
 
 // Host time of short bursts (the stream's queue never fills, so the GPU never throttles
@@ -45,13 +37,13 @@ double burst_us_per_call(cudaStream_t stream, const std::function<void(int)>& f,
   std::vector<double> us;
   int i = 0;
   for (int b = 0; b < bursts; ++b) {
-    CHECK_CUDA(cudaStreamSynchronize(stream));
+    XPOSE_TOOLING_CUDA(cudaStreamSynchronize(stream));
     const auto t0 = std::chrono::steady_clock::now();
     for (int k = 0; k < per_burst; ++k) f(i++);
     const auto t1 = std::chrono::steady_clock::now();
     us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() / per_burst);
   }
-  CHECK_CUDA(cudaStreamSynchronize(stream));
+  XPOSE_TOOLING_CUDA(cudaStreamSynchronize(stream));
   return xpose::cli::median(us);
 }
 
@@ -68,12 +60,12 @@ double host_us_per_call(int calls, const std::function<void()>& f) {
 double graph_us_per_call(cudaStream_t stream, const std::function<void(int)>& run, int per_graph = 100, int reps = 21) {
   cudaGraph_t graph = nullptr;
   cudaGraphExec_t exec = nullptr;
-  CHECK_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+  XPOSE_TOOLING_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
   for (int i = 0; i < per_graph; ++i) run(i);
-  CHECK_CUDA(cudaStreamEndCapture(stream, &graph));
-  CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
-  CHECK_CUDA(cudaGraphLaunch(exec, stream));
-  const auto t = xpose::cli::time_runs([&](int) { CHECK_CUDA(cudaGraphLaunch(exec, stream)); }, 2, reps, stream);
+  XPOSE_TOOLING_CUDA(cudaStreamEndCapture(stream, &graph));
+  XPOSE_TOOLING_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+  XPOSE_TOOLING_CUDA(cudaGraphLaunch(exec, stream));
+  const auto t = xpose::cli::time_runs([&](int) { XPOSE_TOOLING_CUDA(cudaGraphLaunch(exec, stream)); }, 2, reps, stream);
   (void)cudaGraphExecDestroy(exec);
   (void)cudaGraphDestroy(graph);
   return t.median_ms * 1e3 / per_graph;
@@ -91,18 +83,18 @@ using pointer_get_attributes = CUresult (*)(unsigned, CUpointer_attribute*, void
 int main(int argc, char** argv) {
   const int calls = argc > 1 ? std::atoi(argv[1]) : 20000;
   cudaStream_t stream = nullptr;
-  CHECK_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  XPOSE_TOOLING_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
   constexpr int kSets = 8;  // rotated like the bench's buffer sets
   const std::size_t max_bytes = std::size_t{1024} * 1024 * 4;
   void* in[kSets];
   void* out[kSets];
   for (int s = 0; s < kSets; ++s) {
-    CHECK_CUDA(cudaMalloc(&in[s], max_bytes));
-    CHECK_CUDA(cudaMalloc(&out[s], max_bytes));
+    XPOSE_TOOLING_CUDA(cudaMalloc(&in[s], max_bytes));
+    XPOSE_TOOLING_CUDA(cudaMalloc(&out[s], max_bytes));
   }
   void* fn = nullptr;
   cudaDriverEntryPointQueryResult found{};
-  CHECK_CUDA(cudaGetDriverEntryPointByVersion("cuPointerGetAttributes", &fn, 12000, cudaEnableDefault, &found));
+  XPOSE_TOOLING_CUDA(cudaGetDriverEntryPointByVersion("cuPointerGetAttributes", &fn, 12000, cudaEnableDefault, &found));
   const auto driver_attributes = reinterpret_cast<pointer_get_attributes>(fn);
 
   std::printf("host clock, us per call (%d calls after %d warm-up):\n", calls, calls / 10);
@@ -131,14 +123,14 @@ int main(int argc, char** argv) {
   std::printf("  empty kernel <<<1, 32>>>              %7.3f\n", host_us_per_call(calls, [&] {
                 empty_kernel<<<1, 32, 0, stream>>>();
               }));
-  CHECK_CUDA(cudaStreamSynchronize(stream));
+  XPOSE_TOOLING_CUDA(cudaStreamSynchronize(stream));
   void* launch_fn = nullptr;
-  CHECK_CUDA(cudaGetDriverEntryPointByVersion("cuLaunchKernel", &launch_fn, 12000, cudaEnableDefault, &found));
+  XPOSE_TOOLING_CUDA(cudaGetDriverEntryPointByVersion("cuLaunchKernel", &launch_fn, 12000, cudaEnableDefault, &found));
   using launch_kernel = CUresult (*)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                                      CUstream, void**, void**);
   const auto driver_launch = reinterpret_cast<launch_kernel>(launch_fn);
   cudaFunction_t empty_fn = nullptr;
-  CHECK_CUDA(cudaGetFuncBySymbol(&empty_fn, reinterpret_cast<const void*>(empty_kernel)));
+  XPOSE_TOOLING_CUDA(cudaGetFuncBySymbol(&empty_fn, reinterpret_cast<const void*>(empty_kernel)));
   std::printf("bursts of 100 calls, stream drained between bursts, median us per call:\n");
   std::printf("  empty kernel <<<1, 32>>>              %7.3f\n",
               burst_us_per_call(stream, [&](int) { empty_kernel<<<1, 32, 0, stream>>>(); }));
@@ -150,7 +142,7 @@ int main(int argc, char** argv) {
                                     reinterpret_cast<CUstream>(stream), nullptr, nullptr);
               }));
   cudaEvent_t ev = nullptr;
-  CHECK_CUDA(cudaEventCreate(&ev));
+  XPOSE_TOOLING_CUDA(cudaEventCreate(&ev));
   std::printf("  cudaEventRecord                       %7.3f\n",
               burst_us_per_call(stream, [&](int) { (void)cudaEventRecord(ev, stream); }));
   (void)cudaEventDestroy(ev);
@@ -268,7 +260,7 @@ int main(int argc, char** argv) {
       for (const auto& v : variants) {
         int j = 0;
         const double host = host_us_per_call(2000, [&] { v.run(j++); });
-        CHECK_CUDA(cudaStreamSynchronize(stream));
+        XPOSE_TOOLING_CUDA(cudaStreamSynchronize(stream));
         const auto t = xpose::cli::time_runs(v.run, 20, 200, stream);
         std::printf("  round %d  %-30s host %7.3f us/call  events median %7.3f us  min %7.3f\n", round, v.name, host,
                     t.median_ms * 1e3, t.min_ms * 1e3);

@@ -1018,11 +1018,15 @@ void run_case(const bench_case& c, bool tma) {
 // 64), so at full occupancy the blocks running together write into about half of all output
 // rows of 8192^2 at once; fewer blocks per SM keep that band narrower. Dynamic shared memory
 // that the kernel never touches caps the blocks per SM; "cap 0" launches as the library does.
+// Dynamic shared memory that leaves room for `cap` blocks per SM (0: none).
+std::size_t cap_padding(int cap, int static_smem) {
+  return cap > 0 ? static_cast<std::size_t>(228 * 1024 / cap - 1536 - static_smem) : 0;
+}
+
 template <class Kernel, class... Args>
 void launch_capped(Kernel kernel, dim3 grid, int threads, int static_smem, int cap, Args... args) {
-  std::size_t smem = 0;
-  if (cap > 0) {
-    smem = static_cast<std::size_t>(228 * 1024 / cap - 1536 - static_smem);
+  const std::size_t smem = cap_padding(cap, static_smem);
+  if (smem > 0) {
     XPOSE_TOOLING_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
   }
   kernel<<<grid, threads, smem, nullptr>>>(args...);
@@ -1030,7 +1034,7 @@ void launch_capped(Kernel kernel, dim3 grid, int threads, int static_smem, int c
 
 template <class Kernel>
 int resident(Kernel kernel, int threads, int cap, int static_smem) {
-  const std::size_t smem = cap > 0 ? static_cast<std::size_t>(228 * 1024 / cap - 1536 - static_smem) : 0;
+  const std::size_t smem = cap_padding(cap, static_smem);
   int blocks = 0;
   XPOSE_TOOLING_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, threads, smem));
   return blocks;

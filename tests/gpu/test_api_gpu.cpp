@@ -153,7 +153,8 @@ TEST(ApiGpu, SecondDeviceTransposes) {
     c.in_graph = true;  // a stream of device 1, captured
     EXPECT_TRUE(run_case(c));
   }
-  // In place, with a workspace (the coprime core, then the line permutations' workspace).
+  // In place: the coprime core (no workspace used) and the skinny blocks (split points saved in
+  // the workspace).
   for (const auto& [r, cols] : std::vector<std::pair<std::int64_t, std::int64_t>>{{1234, 567}, {31, 12288}}) {
     std::size_t ws_bytes = 0;
     ASSERT_EQ(xpose_transpose_inplace_workspace_size(r, cols, 4, &ws_bytes), XPOSE_SUCCESS);

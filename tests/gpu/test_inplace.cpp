@@ -33,17 +33,20 @@ namespace {
 constexpr std::size_t kGuard = 512;                         // poisoned bytes on each side
 constexpr std::size_t kHostCheckLimit = std::size_t{64} << 20;  // above: GPU checker
 
+// How run_inplace issues the call: on the legacy default stream, on a non-blocking stream of
+// its own, or captured into a CUDA graph on one and then launched.
+enum class issued { legacy_stream, user_stream, graph };
+
 struct inplace_case {
   std::size_t elem = 4;
   std::int64_t rows = 0, cols = 0, batch = 1;
   std::size_t offset = 0;  // bytes added to the data pointer
   std::uint64_t seed = 1;
-  bool in_graph = false;  // the call captured in a CUDA graph, then the graph launched
-  bool user_stream = false;  // the call on a non-blocking stream of its own (no graph)
+  issued how = issued::legacy_stream;
   std::string describe() const {
     std::ostringstream os;
     os << batch << " x " << rows << " x " << cols << ", " << elem << "-byte elements, offset " << offset << ", seed "
-       << seed << (in_graph ? ", in a CUDA graph" : "") << (user_stream ? ", on a user stream" : "");
+       << seed << (how == issued::graph ? ", in a CUDA graph" : how == issued::user_stream ? ", on a user stream" : "");
     return os.str();
   }
 };
@@ -111,14 +114,14 @@ std::vector<unsigned char> to_host(const void* p, std::size_t bytes) {
   // stream (user streams, graphs) do not wait for the legacy stream.
   XPOSE_TOOLING_CUDA(cudaDeviceSynchronize());
 
-  if (c.in_graph) {
+  if (c.how == issued::graph) {
     auto r = run_in_graph([&](cudaStream_t stream) {
       return xpose_transpose_inplace_batched(data, c.batch, c.rows, c.cols, c.elem, workspace, ws_bytes, stream);
     });
     if (!r) return r << " (" << c.describe() << ")";
   } else {
     cudaStream_t stream = nullptr;
-    if (c.user_stream) XPOSE_TOOLING_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    if (c.how == issued::user_stream) XPOSE_TOOLING_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     const xpose_status_t s =
         xpose_transpose_inplace_batched(data, c.batch, c.rows, c.cols, c.elem, workspace, ws_bytes, stream);
     if (stream != nullptr) {
@@ -515,15 +518,17 @@ TEST_P(InplaceStreamsAndGraphs, EveryPathMatchesReference) {
       {31, 12288},  {12288, 31},  {1234, 567}, {567, 1234}, {1000, 1500}, {30011, 67}};
   std::uint64_t seed = 77;
   for (const auto& [r, c] : shapes) {
-    EXPECT_TRUE(run_inplace({e, r, c, 1, 0, ++seed, false, true}));
-    EXPECT_TRUE(run_inplace({e, r, c, 1, 0, ++seed, true}));
-    if (e < 16) EXPECT_TRUE(run_inplace({e, r, c, 1, e, ++seed, true}));
-    if (r * c * static_cast<std::int64_t>(e) <= (std::int64_t{8} << 20)) EXPECT_TRUE(run_inplace({e, r, c, 2, 0, ++seed, true}));
+    EXPECT_TRUE(run_inplace({e, r, c, 1, 0, ++seed, issued::user_stream}));
+    EXPECT_TRUE(run_inplace({e, r, c, 1, 0, ++seed, issued::graph}));
+    if (e < 16) EXPECT_TRUE(run_inplace({e, r, c, 1, e, ++seed, issued::graph}));
+    if (r * c * static_cast<std::int64_t>(e) <= (std::int64_t{8} << 20)) {
+      EXPECT_TRUE(run_inplace({e, r, c, 2, 0, ++seed, issued::graph}));
+    }
   }
   std::mt19937_64 rng(20261126 + e);
   for (int i = 0; i < 40; ++i) {
     const auto r = static_cast<std::int64_t>(1 + rng() % 3000), c = static_cast<std::int64_t>(1 + rng() % 3000);
-    EXPECT_TRUE(run_inplace({e, r, c, 1, 0, ++seed, true}));
+    EXPECT_TRUE(run_inplace({e, r, c, 1, 0, ++seed, issued::graph}));
   }
 }
 
