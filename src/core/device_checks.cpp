@@ -5,6 +5,8 @@
 
 #include <cuda.h>  // driver types only: the one driver function comes through the runtime
 
+#include <atomic>
+
 namespace xpose::detail {
 namespace {
 
@@ -135,11 +137,27 @@ void check_stream_and_buffer(cudaStream_t stream, const void* base, std::int64_t
   if (extra != nullptr && extra_bytes > 0) check_buffer_on(extra, extra_bytes, extra_what, device);
 }
 
-void check_device_access(const plan& p) {
+int check_device_access(const plan& p) {
   const int device = current_device();  // one query per call: this runs on every transpose
   check_stream_on(p.stream, device);
   check_buffer_on(p.in, span_bytes(p.batch, p.rows, p.cols, p.ld_in, p.stride_in, p.elem_bytes), "in", device);
   check_buffer_on(p.out, span_bytes(p.batch, p.cols, p.rows, p.ld_out, p.stride_out, p.elem_bytes), "out", device);
+  return device;
+}
+
+int memory_bus_bits(int device) {
+  // Cached per device (0: not asked yet): the plan needs it on every call. Races only
+  // repeat the same query and store the same value.
+  constexpr int kCachedDevices = 64;
+  static std::atomic<int> cached[kCachedDevices] = {};
+  if (device >= 0 && device < kCachedDevices) {
+    const int known = cached[device].load(std::memory_order_relaxed);
+    if (known != 0) return known;
+  }
+  int bits = 0;
+  check_cuda(cudaDeviceGetAttribute(&bits, cudaDevAttrGlobalMemoryBusWidth, device), "cudaDeviceGetAttribute");
+  if (device >= 0 && device < kCachedDevices && bits > 0) cached[device].store(bits, std::memory_order_relaxed);
+  return bits;
 }
 
 std::int64_t current_device_shared_optin() {

@@ -6,8 +6,13 @@
 
 namespace xpose::detail {
 
-/** Throws invalid_argument (or cuda_error when CUDA itself fails) naming the culprit. */
-void check_device_access(const plan& p);
+/** Throws invalid_argument (or cuda_error when CUDA itself fails) naming the culprit.
+ *  Returns the current device, against which it checked. */
+int check_device_access(const plan& p);
+
+/** Width of `device`'s memory interface in bits (cudaDevAttrGlobalMemoryBusWidth), asked
+ *  of the runtime once per device. */
+int memory_bus_bits(int device);
 
 /** The stream belongs to the current device, and `bytes` bytes from `base` are memory it
  *  can access (the in-place entry's buffer); so are `extra_bytes` from `extra` when that is

@@ -159,8 +159,10 @@ plan finalize(plan p) {
   p.vec_out = p.elem_aligned && rows_aligned(p.out, p.ld_out, p.stride_out, p.batch, p.elem_bytes);
   p.path = p.kernel == strategy::automatic ? choose_automatic(p) : auto_path::none;
   // The ladder's named strategies keep the order the seeds' tables were measured in.
-  p.order = p.kernel == strategy::automatic && !p.empty() && call_bytes(p) >= kColumnOrderMinBytes ? tile_order::columns
-                                                                                                  : tile_order::rows;
+  p.order = p.kernel == strategy::automatic && !p.empty() &&
+                    call_bytes(p) >= column_order_min_bytes(p.path, p.elem_bytes, p.memory_bus_bits)
+                ? tile_order::columns
+                : tile_order::rows;
   return p;
 }
 

@@ -83,6 +83,27 @@ inline constexpr std::int64_t kElementTileMaxColTiles = 65535;
  *  before (the latency rows of the auto suite among them). */
 inline constexpr std::int64_t kColumnOrderMinBytes = std::int64_t{4} << 20;
 
+/** The memory interface of a Hopper with five HBM stacks (H100 SXM and PCIe), in bits; the
+ *  H200 reports 6016. */
+inline constexpr int kFiveStackBusBits = 5120;
+
+/** Calls from this many bytes run `auto`'s kernel for `path` in column order. On a
+ *  five-stack device the aligned 4-, 8- and 16-byte tiles keep row order below 256 MiB (4
+ *  bytes) or 512 MiB (8, 16 bytes). On an H100 (sweep 42, bench/results/h100/session26/order/,
+ *  % of memcpy, rows against columns) rows were 0.4-2.2 points ahead at 16-144 MiB at every
+ *  shape and element size but three, level (4096 x 8192 and 6144^2 fp32, 2048 x 4096 16-byte:
+ *  within 0.2), and at 256-288 MiB of 8- and 16-byte elements at five of six shapes (2048 x
+ *  8192 16-byte: 0.2 behind); from 256 MiB of 4-byte and 512 MiB of 8- and 16-byte elements
+ *  level or behind (8192^2 fp32 -0.9, 16384^2 fp32 -1.0, 6144^2 and 4096 x 8192 16-byte
+ *  -0.5). The H200 loses 1.3-3.3 points with rows at 8 and 16 bytes on six of the same eight
+ *  128-256 MiB shapes, so every other device, and every other path, takes kColumnOrderMinBytes. */
+constexpr std::int64_t column_order_min_bytes(auto_path path, std::size_t elem_bytes, int memory_bus_bits) {
+  const bool aligned_tile =
+      path == auto_path::vectorized_streaming || path == auto_path::tiled_padded || path == auto_path::split_tile;
+  if (memory_bus_bits != kFiveStackBusBits || !aligned_tile) return kColumnOrderMinBytes;
+  return elem_bytes == 4 ? std::int64_t{256} << 20 : std::int64_t{512} << 20;
+}
+
 /** The kernel `auto` runs, given shape, layout, element size and alignment flags. */
 auto_path choose_automatic(const plan& p);
 

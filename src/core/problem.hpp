@@ -55,7 +55,8 @@ enum class auto_path {
  * writes over as many output rows. On the H200 the write side is the one that pays for
  * scattering (sweep 33, suite auto, % of memcpy, rows -> columns: 16384^2 fp32 93.4 -> 96.5,
  * 32768 x 8192 fp32 90.7 -> 96.8, 16384^2 bytes 88.4 -> 93.5, 16384^2 2-byte 88.7 -> 94.5,
- * 8192^2 fp64 94.9 -> 98.5).
+ * 8192^2 fp64 94.9 -> 98.5). On an H100 row order is ahead below a few hundred MiB for 4-
+ * to 16-byte elements (plan.hpp: column_order_min_bytes).
  */
 enum class tile_order {
   rows,     ///< along tile rows: consecutive blocks read consecutive input runs
@@ -81,6 +82,7 @@ struct plan {
   bool elem_aligned = true;  ///< both pointers are multiples of elem_bytes
   bool vec_in = false;       ///< every input row start is 16-byte aligned
   bool vec_out = false;      ///< every output row start is 16-byte aligned
+  int memory_bus_bits = 0;   ///< the device's memory interface, set before finalize() (0: not known)
   cudaStream_t stream = nullptr;
 
   [[nodiscard]] bool empty() const { return batch == 0 || rows == 0 || cols == 0; }

@@ -8,9 +8,9 @@
 namespace xpose::detail {
 
 void transpose(const request& req) {
-  const plan checked = validate(req);
+  plan checked = validate(req);
   if (checked.empty()) return;
-  check_device_access(checked);
+  checked.memory_bus_bits = memory_bus_bits(check_device_access(checked));
   launch(finalize(checked));
 }
 

@@ -65,6 +65,50 @@ TEST(Plan, TileOrderIsColumnsForAutoFromFourMiB) {
   EXPECT_EQ(finalize(validate(named)).order, tile_order::rows);
 }
 
+// A five-stack Hopper (H100: 5120-bit bus) keeps row order longer for the aligned 4-, 8- and
+// 16-byte tiles: below 256 MiB (4 bytes) or 512 MiB (8, 16 bytes); other paths, other
+// devices and an unknown device (0) switch at kColumnOrderMinBytes.
+TEST(Plan, FiveStackDevicesKeepRowOrderLongerForAlignedTiles) {
+  using xpose::detail::auto_path;
+  using xpose::detail::kFiveStackBusBits;
+  using xpose::detail::tile_order;
+  auto order_on = [](request r, int bus_bits) {
+    xpose::detail::plan p = validate(r);
+    p.memory_bus_bits = bus_bits;
+    return finalize(p);
+  };
+  struct row_case {
+    std::int64_t rows, cols;
+    std::size_t elem;
+    auto_path path;
+    tile_order h100, h200;
+  };
+  const row_case cases[] = {
+      {4096, 4096, 4, auto_path::vectorized_streaming, tile_order::rows, tile_order::columns},      // 64 MiB
+      {8192, 8188, 4, auto_path::vectorized_streaming, tile_order::rows, tile_order::columns},      // under 256 MiB
+      {8192, 8192, 4, auto_path::vectorized_streaming, tile_order::columns, tile_order::columns},   // 256 MiB
+      {4096, 4096, 8, auto_path::tiled_padded, tile_order::rows, tile_order::columns},              // 128 MiB
+      {8192, 8184, 8, auto_path::tiled_padded, tile_order::rows, tile_order::columns},              // under 512 MiB
+      {8192, 8192, 8, auto_path::tiled_padded, tile_order::columns, tile_order::columns},           // 512 MiB
+      {4096, 4096, 16, auto_path::split_tile, tile_order::rows, tile_order::columns},               // 256 MiB
+      {4096, 8192, 16, auto_path::split_tile, tile_order::columns, tile_order::columns},            // 512 MiB
+      {8192, 8192, 1, auto_path::register_tile, tile_order::columns, tile_order::columns},          // not an aligned 4-16 B tile
+      {4095, 4097, 4, auto_path::element_tile, tile_order::columns, tile_order::columns},
+      {1024, 1020, 4, auto_path::vectorized_streaming, tile_order::rows, tile_order::rows},         // under 4 MiB
+  };
+  for (const row_case& k : cases) {
+    const request r = shaped(k.rows, k.cols, k.elem);
+    const auto on_h100 = order_on(r, kFiveStackBusBits), on_h200 = order_on(r, 6016), unknown = order_on(r, 0);
+    EXPECT_EQ(on_h100.path, k.path) << k.rows << " x " << k.cols << " x " << k.elem;
+    EXPECT_EQ(on_h100.order, k.h100) << k.rows << " x " << k.cols << " x " << k.elem;
+    EXPECT_EQ(on_h200.order, k.h200) << k.rows << " x " << k.cols << " x " << k.elem;
+    EXPECT_EQ(unknown.order, k.h200) << k.rows << " x " << k.cols << " x " << k.elem;
+  }
+  auto named = shaped(8192, 8192, 4);
+  named.kernel = strategy::vectorized;  // the ladder keeps the seeds' order everywhere
+  EXPECT_EQ(order_on(named, kFiveStackBusBits).order, tile_order::rows);
+}
+
 TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(shaped(2, 1 << 24, 4))).path, auto_path::interleave_wide);
   EXPECT_EQ(finalize(validate(shaped(1 << 24, 2, 4))).path, auto_path::interleave_tall);

@@ -12,4 +12,8 @@ namespace xpose::testing {
  *  boundary as run_case's buffers. */
 detail::auto_path planned_path(const gpu_case& c);
 
+/** The whole plan for the case on a device with that memory interface (0: not known), which
+ *  decides the tile order (core/plan.hpp: column_order_min_bytes). */
+detail::plan planned(const gpu_case& c, int memory_bus_bits);
+
 }  // namespace xpose::testing
