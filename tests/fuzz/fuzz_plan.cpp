@@ -123,7 +123,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             out_lo + static_cast<std::uintptr_t>(out_bytes) <= in_lo);
     if (p.batch > 1) require(p.stride_out >= (p.cols - 1) * p.ld_out + p.rows);
   }
+  // The device's memory bus picks the tile order's threshold only: not known, an H100's, an H200's.
+  constexpr int kBusBits[] = {0, xpose::detail::kFiveStackBusBits, 6016};
+  p.memory_bus_bits = kBusBits[f.ConsumeIntegralInRange<int>(0, 2)];
   const plan q = xpose::detail::finalize(p);
+  if (q.kernel != xpose::strategy::automatic || q.empty()) require(q.order == xpose::detail::tile_order::rows);
   require(!q.vec_in || q.elem_aligned);
   require(!q.vec_out || q.elem_aligned);
   if (q.kernel == xpose::strategy::automatic && !q.empty()) require(q.path != xpose::detail::auto_path::none);
