@@ -28,7 +28,7 @@ TEST(Async, CallDoesNotSynchronize) {
   ASSERT_EQ(cudaGetLastError(), cudaSuccess);
   // Each call's host time and the stream's state after it, for the message only: if the
   // stream is idle at the end, this says which call waited (it failed once on an H100 in
-  // a full run, session 26, and not in 40 runs of its own since).
+  // a full run and did not recur: bench/results/h100/session26/COMMANDS.txt).
   std::ostringstream trace;
   for (int k = XPOSE_NAIVE; k <= XPOSE_DIAGONAL; ++k) {
     const auto start = std::chrono::steady_clock::now();
