@@ -83,8 +83,8 @@ inline constexpr std::int64_t kElementTileMaxColTiles = 65535;
  *  before (the latency rows of the auto suite among them). */
 inline constexpr std::int64_t kColumnOrderMinBytes = std::int64_t{4} << 20;
 
-/** The memory interface of a Hopper with five HBM stacks (H100 SXM and PCIe), in bits; the
- *  H200 reports 6016. */
+/** The memory interface of a Hopper with five HBM stacks, in bits: the H100 80GB HBM3 (SXM,
+ *  where the rule below was measured; the PCIe card's bus is as wide). The H200 reports 6016. */
 inline constexpr int kFiveStackBusBits = 5120;
 
 /** Calls from this many bytes run `auto`'s kernel for `path` in column order. On a
