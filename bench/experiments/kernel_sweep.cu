@@ -11,7 +11,7 @@
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split|order|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy|minblocks|cacheconfig [ROWSxCOLS ...]
+// usage: xpose_kernel_sweep tma|split|order|exchange|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy|minblocks|cacheconfig [ROWSxCOLS ...]
 //   residue: sweep 37, the residue tile for 1- and 2-byte elements on unaligned rows (its not-taken
 //          word tile, aligned 4-byte words on both sides, is in git history at b40a6ea)
 //   persist: sweep 38, the residue tile walking several tiles per block, with and without an L2
@@ -1175,6 +1175,67 @@ void run_order_case(const bench_case& c) {
   }
 }
 
+// Sweep 43 (session 26): the in-place squares of 1- and 2-byte elements whose rows are only
+// 8-byte aligned, with the micro-tiles exchanged between lanes before the stores
+// (inplace_region_pairs_exchange_kernel, production since) against the regions of 8-byte
+// micro-tiles before it (inplace_region_pairs_kernel with W = 8, U = 4); on square matrices and
+// on the squares of a grid (30000 x 7000), whose walks then run as in production.
+template <class T>
+void run_exchange_case_typed(const bench_case& c) {
+  sweep s(c);
+  constexpr bool kStreaming = sizeof(T) == 2;
+  if (c.rows == c.cols) {
+    const packed_squares layout{c.rows};
+    for (int round = 0; round < 2; ++round) {
+      s.report_inplace("before (no exchange)", [&](void* d) {
+        launch_inplace_region_pairs<T, 32, kStreaming, 8, 4>(static_cast<T*>(d), 1, layout, nullptr);
+      });
+      s.report_inplace("exchange", [&](void* d) {
+        launch_inplace_region_pairs_exchange<T, kStreaming>(static_cast<T*>(d), 1, layout, nullptr);
+      });
+      s.report_inplace("production", [&](void* d) { transpose_inplace_bytes(d, 1, c.rows, c.cols, c.e, nullptr, 0, nullptr); });
+    }
+    return;
+  }
+  const square_grid_plan sg = make_square_grid_plan(c.rows, c.cols, static_cast<std::int64_t>(c.e));
+  if (!sg.use) return;
+  const std::int64_t lines = square_grid_workspace_lines(c.rows, c.cols);
+  device_buffer ws(static_cast<std::size_t>(lines * std::max(c.rows, c.cols)) * c.e);
+  const std::int64_t count = sg.grid_rows * sg.grid_cols;
+  const grid_squares layout{sg.side, sg.grid_cols, count, count * sg.side * sg.side};
+  const std::int64_t se_bytes = sg.side * static_cast<std::int64_t>(c.e);
+  auto walks = [&](void* d) {
+    launch_split_walks(static_cast<unsigned char*>(d), static_cast<unsigned char*>(ws.get()), se_bytes, sg.cycles, sg.splits,
+                       se_bytes >= 4096, nullptr);
+  };
+  auto exchange_squares = [&](void* d) {
+    launch_inplace_region_pairs_exchange<T, kStreaming>(static_cast<T*>(d), count, layout, nullptr);
+  };
+  auto squares_before = [&](void* d) {
+    launch_inplace_region_pairs<T, 32, kStreaming, 8, 4>(static_cast<T*>(d), count, layout, nullptr);
+  };
+  for (int round = 0; round < 2; ++round) {
+    s.report_inplace("production", [&](void* d) {
+      transpose_inplace_bytes(d, 1, c.rows, c.cols, c.e, ws.get(), ws.size(), nullptr);
+    });
+    s.report_inplace("squares before (no exchange), walks", [&](void* d) {
+      squares_before(d);
+      walks(d);
+    });
+    s.report_inplace("exchange squares, walks", [&](void* d) {
+      exchange_squares(d);
+      walks(d);
+    });
+    s.report_inplace("squares before (no exchange) only", squares_before, false);
+    s.report_inplace("exchange squares only", exchange_squares, false);
+  }
+}
+
+void run_exchange_case(const bench_case& c) {
+  if (c.e == 1) run_exchange_case_typed<std::uint8_t>(c);
+  if (c.e == 2) run_exchange_case_typed<std::uint16_t>(c);
+}
+
 using shape_list = std::vector<std::pair<std::int64_t, std::int64_t>>;
 
 // One sweep mode: its shapes (the command line's, else `defaults`) and what runs per shape.
@@ -1273,6 +1334,12 @@ int run_mode(const std::string& mode, shape_list shapes) {
       run_walks_case({7000, 30000, e});
     }
     run_walks_case({18000, 13500, 2});
+  } else if (mode == "exchange") {
+    for (const bench_case& b : {bench_case{30000, 7000, 1}, bench_case{8200, 8200, 1},
+                                bench_case{16392, 16392, 1}, bench_case{4104, 4104, 1}, bench_case{8196, 8196, 2},
+                                bench_case{1000, 1000, 1}}) {
+      run_exchange_case(b);
+    }
   } else if (mode == "order") {
     or_default({{4096, 4096}, {8192, 8192}, {8192, 2048}, {2048, 8192}, {16384, 1024}, {16384, 16384}, {32768, 8192}});
     for (const auto& [r, c] : shapes) {
@@ -1316,7 +1383,7 @@ int run_mode(const std::string& mode, shape_list shapes) {
       }
     }
   } else {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy|minblocks|cacheconfig [ROWSxCOLS ...]\n");
+    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|order|exchange|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy|minblocks|cacheconfig [ROWSxCOLS ...]\n");
     return 2;
   }
   return 0;

@@ -180,8 +180,11 @@ bool launch_inplace_square_regions(T* data, std::int64_t batch, Layout layout, c
       // bytes 8.3 -> 22.4% of memcpy for the whole transpose, 8200^2 bytes 17 -> 60%, 8196^2
       // 2-byte 28 -> 56%. 8 x 8 regions with 1 micro-tile per thread (half the loads in flight)
       // reached 49% at 8200^2, 16 x 16 with 4 per thread 59%, and 32 x 32 leads at 16392^2
-      // (58 against 54%); streaming hints as for 16-byte rows.
-      launch_inplace_region_pairs<T, 32, streaming, 8, 4>(data, batch, layout, stream);
+      // (58 against 54%); streaming hints as for 16-byte rows. The micro-tiles are exchanged
+      // between lanes so that stores, too, write rows of 64 bytes (sweep 43, % of memcpy, H100 /
+      // H200: 8200^2 bytes 68 -> 78 / 61 -> 68, 8196^2 2-byte 55 -> 65 / 51 -> 54, the squares
+      // of 30000 x 7000 bytes 70 -> 77 / 62 -> 67).
+      launch_inplace_region_pairs_exchange<T, streaming>(data, batch, layout, stream);
       check_launch("inplace_square (8-byte register regions)");
       return true;
     }
