@@ -140,6 +140,7 @@ __global__ void __launch_bounds__(512) inplace_region_pairs_exchange_kernel(T* d
   // that micro-tile (row, column) was loaded by lane 8 * (row % 4) + column into half row / 4.
   const int store_p = lane % 8, store_q = lane / 8;
   const int from_half = store_p / 4;
+  // The pair loops as in the kernel above, written out (square_pairs.hpp says why).
   for (std::int64_t m = blockIdx.z; m < batch; m += gridDim.z) {
     T* mat = data + layout.base(m);
     for (std::int64_t bi = blockIdx.y; bi < regions; bi += gridDim.y) {
