@@ -29,18 +29,35 @@ namespace xpose::detail {
 struct cycle_splits {
   std::int64_t every = 1;
   std::int64_t count = 0;
+  // The divisibility test's constants for every = 2^shift x odd (Hacker's Delight 10-17):
+  // q is a multiple of every iff rotr(q x odd^-1 mod 2^32, shift) <= (2^32 - 1) / every.
+  std::uint32_t inverse = 1, shift = 0, bound = 0xffffffffu;
   /** For N super-elements: every s-th position in (0, N - 1), the fixed N - 1 excluded. */
   static constexpr cycle_splits of(std::int64_t super_elements, std::int64_t s) {
     cycle_splits c;
     c.every = s;
     c.count = super_elements >= 2 ? (super_elements - 2) / s : 0;
+    auto odd = static_cast<std::uint32_t>(s);
+    while ((odd & 1u) == 0) {
+      odd >>= 1;
+      ++c.shift;
+    }
+    std::uint32_t x = odd;  // Newton's iteration doubles the correct low bits: 3 -> 6 -> ... -> 48
+    for (int i = 0; i < 4; ++i) x *= 2u - odd * x;
+    c.inverse = x;
+    c.bound = static_cast<std::uint32_t>(0xffffffffu / static_cast<std::uint64_t>(s));
     return c;
   }
-  /** Positions are below 2^31 (the plans refuse more), so a 32-bit remainder does. A
-      fast_divider here pushed the 16-byte walk kernel past its 64 registers (spills: 31 x 2M
-      bytes 28.7 -> 19.6% of memcpy). */
+  /** Positions are below 2^31 (the plans refuse more), so 32 bits do. The test is one
+      multiply, a rotate and two compares: the remainder by a divisor known only at run time
+      took a reciprocal (I2F, MUFU.RCP, F2I) and a dozen dependent instructions on every step
+      of a walk's chain, and a fast_divider pushed the 16-byte walk kernel past its 64 registers
+      (spills: 31 x 2M bytes 28.7 -> 19.6% of memcpy). */
   XPOSE_HOST_DEVICE bool contains(std::int64_t q) const {
-    return q > 0 && q <= every * count && static_cast<std::uint32_t>(q) % static_cast<std::uint32_t>(every) == 0;
+    const auto x = static_cast<std::uint32_t>(q);
+    const std::uint32_t r = x * inverse;
+    const std::uint32_t rotated = (r >> shift) | (r << ((32u - shift) & 31u));
+    return q > 0 && q <= every * count && rotated <= bound;
   }
   /** The workspace slot of split point q. */
   XPOSE_HOST_DEVICE std::int64_t slot(std::int64_t q) const {

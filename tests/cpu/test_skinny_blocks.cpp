@@ -109,6 +109,35 @@ std::vector<std::int64_t> walk_positions(std::int64_t p, const skinny_blocks_pla
   return out;
 }
 
+// The split test is a multiply and a rotate (cycle_splits::contains); it must agree with the
+// remainder for every spacing the plans make (1 to millions, odd, powers of two and mixed)
+// at every position up to the 2^31 the plans allow, and stop at the last split point.
+TEST(SkinnyBlocks, SplitTestAgreesWithTheRemainder) {
+  std::mt19937 rng(20261126);
+  std::vector<std::int64_t> spacings = {1, 2, 3, 4, 5, 7, 8, 16, 31, 32, 63, 64, 96, 100, 1000, 4096, 12345, 65536, 999983};
+  std::uniform_int_distribution<std::int64_t> spacing(1, 1 << 22);
+  for (int i = 0; i < 40; ++i) spacings.push_back(spacing(rng));
+  const std::int64_t top = (std::int64_t{1} << 31) - 1;
+  std::uniform_int_distribution<std::int64_t> position(0, top);
+  for (const std::int64_t every : spacings) {
+    for (const std::int64_t n : {every + 2, 50 * every + 7, top}) {
+      const cycle_splits c = cycle_splits::of(n, every);
+      const auto expected = [&](std::int64_t q) { return q > 0 && q <= every * c.count && q % every == 0; };
+      std::vector<std::int64_t> qs = {0, 1, every - 1, every, every + 1, every * c.count, every * (c.count + 1), top};
+      for (std::int64_t k = -2; k <= 2; ++k) qs.push_back(every * (c.count / 2) + k);
+      for (int j = 0; j < 2000; ++j) {
+        const std::int64_t q = position(rng) % (n + every);
+        qs.push_back(q);
+        qs.push_back(q / every * every);  // a multiple, to test the positive side as often
+      }
+      for (const std::int64_t q : qs) {
+        if (q < 0 || q > top) continue;
+        ASSERT_EQ(c.contains(q), expected(q)) << "every " << every << ", position " << q << ", count " << c.count;
+      }
+    }
+  }
+}
+
 TEST(SkinnyBlocks, WalksAreDisjointAndCoverEveryMovedPosition) {
   // Concurrent walks are safe when no position is touched by two walks: each position is
   // stored by exactly one walk, and loaded (if at all) only by the walk that stores it,
