@@ -38,7 +38,7 @@ struct cycle_splits {
     c.every = s;
     c.count = super_elements >= 2 ? (super_elements - 2) / s : 0;
     auto odd = static_cast<std::uint32_t>(s);
-    while ((odd & 1u) == 0) {
+    while (odd != 0 && (odd & 1u) == 0) {  // the plans make s >= 1; 0 must not loop forever
       odd >>= 1;
       ++c.shift;
     }
