@@ -24,6 +24,8 @@
 namespace xpose::detail {
 
 constexpr int kSplitWalkThreads = 256;
+/** Threads of the walk kernel's blocks when a walk has at most this many pieces. */
+constexpr int kSmallWalkThreads = 128;
 
 template <class C>
 __global__ void __launch_bounds__(kSplitWalkThreads)
@@ -36,13 +38,13 @@ __global__ void __launch_bounds__(kSplitWalkThreads)
   }
 }
 
-// Four blocks per SM at kSplitWalkLookahead = 8: 64 registers (sweep 18: 28.2% against 27.1%
-// for 31 x 2M bytes with 16 pieces ahead and two blocks, and 45.3% against 41.6% for 16 x 4M
-// bytes). SplitPoints: false leaves the split points' walks to split_point_walk_kernel.
-template <class C, class Cycles, bool SplitPoints = true>
-__global__ void __launch_bounds__(kSplitWalkThreads, 4)
+// 1024 / Threads blocks per SM at kSplitWalkLookahead = 8: 64 registers (sweep 18: 28.2% against
+// 27.1% for 31 x 2M bytes with 16 pieces ahead and two blocks of 256, and 45.3% against 41.6% for
+// 16 x 4M bytes). SplitPoints: false leaves the split points' walks to split_point_walk_kernel.
+template <class C, class Cycles, bool SplitPoints, int Threads>
+__global__ void __launch_bounds__(Threads, 1024 / Threads)
     split_walk_kernel(C* base, const C* saved, int pieces, Cycles cycles, cycle_splits splits, int window) {
-  __shared__ std::int64_t starts[kSplitWalkThreads];
+  __shared__ std::int64_t starts[Threads];
   __shared__ int count;
   if (threadIdx.x == 0) count = 0;
   __syncthreads();
@@ -53,7 +55,7 @@ __global__ void __launch_bounds__(kSplitWalkThreads, 4)
   }
   __syncthreads();
   const int items = count * pieces;
-  for (int item = threadIdx.x; item < items; item += kSplitWalkThreads) {
+  for (int item = threadIdx.x; item < items; item += Threads) {
     const int l = item / pieces, piece = item - l * pieces;
     follow_split_walk(base + piece, saved + piece, pieces, starts[l], cycles, splits);
   }
@@ -93,21 +95,33 @@ void launch_split_walks(unsigned char* matrix, unsigned char* workspace, std::in
       save_split_points_kernel<C><<<static_cast<unsigned>(blocks), kSplitWalkThreads, 0, stream>>>(base, saved, pieces,
                                                                                                   splits);
     }
-    // A window of `every` candidates holds about one split point, a walk of `pieces` items:
-    // windows of every * 256 / pieces candidates give each thread about one piece to move.
-    // Rounded up to a power of two they gave up to two (30000 x 7000 bytes: 256 candidates for
-    // 131, 500 pieces per block), and the walks took 10% longer (sweep 29).
-    const std::int64_t window =
-        std::clamp<std::int64_t>((splits.every * kSplitWalkThreads + pieces - 1) / pieces, 1, kSplitWalkThreads);
+    // A window of `every` candidates holds one split point, a walk of `pieces` items. The fused
+    // launch's windows hold as many split points as whole walks fit its block, so that no
+    // thread moves two pieces one after the other, and walks of at most 128 pieces take blocks
+    // of 128 threads: a block keeps its slot until its longest walk ends, and one or two walks
+    // a block end together (sweep 44 runs 4-6, H100: 30000 x 7000 bytes +1.0%, 14600 x 14700
+    // fp32 +5%, 6000 x 4200 bytes +17%, 2400 x 1800 2-byte +20%, none lower; windows of
+    // every x 256 / pieces on 256 threads before, which left some threads two pieces and most
+    // blocks' walks ending apart). The own launch's candidate windows (walks of 4 KiB and more,
+    // moved by split_point_walk_kernel) keep every x 256 / pieces: one or two candidates a walk.
     const std::int64_t candidates = cycles.modulus - 1;  // positions 1 .. modulus - 1
-    const auto grid = static_cast<unsigned>((candidates + window - 1) / window);
+    const auto launch = [&](auto kernel, int threads) {
+      const std::int64_t window =
+          own_launch ? std::clamp<std::int64_t>((splits.every * threads + pieces - 1) / pieces, 1, threads)
+                     : std::clamp<std::int64_t>(std::max<std::int64_t>(1, threads / pieces) * splits.every, 1, threads);
+      const auto grid = static_cast<unsigned>((candidates + window - 1) / window);
+      kernel<<<grid, threads, 0, stream>>>(base, saved, static_cast<int>(pieces), cycles, splits,
+                                           static_cast<int>(window));
+    };
     if (!own_launch) {
-      split_walk_kernel<C, Cycles><<<grid, kSplitWalkThreads, 0, stream>>>(
-          base, saved, static_cast<int>(pieces), cycles, splits, static_cast<int>(window));
+      if (pieces <= kSmallWalkThreads) {
+        launch(split_walk_kernel<C, Cycles, true, kSmallWalkThreads>, kSmallWalkThreads);
+      } else {
+        launch(split_walk_kernel<C, Cycles, true, kSplitWalkThreads>, kSplitWalkThreads);
+      }
       return;
     }
-    split_walk_kernel<C, Cycles, false><<<grid, kSplitWalkThreads, 0, stream>>>(
-        base, saved, static_cast<int>(pieces), cycles, splits, static_cast<int>(window));
+    launch(split_walk_kernel<C, Cycles, false, kSplitWalkThreads>, kSplitWalkThreads);
     const std::int64_t padded = (pieces + 31) / 32 * 32, threads = splits.count * padded;
     if (threads > 0) {
       split_point_walk_kernel<C, Cycles>
