@@ -98,12 +98,12 @@ void launch_split_walks(unsigned char* matrix, unsigned char* workspace, std::in
     // A window of `every` candidates holds one split point, a walk of `pieces` items. The fused
     // launch's windows hold as many split points as whole walks fit its block, so that no
     // thread moves two pieces one after the other, and walks of at most 128 pieces take blocks
-    // of 128 threads: a block keeps its slot until its longest walk ends, and one or two walks
-    // a block end together (sweep 44 runs 4-6, H100: 30000 x 7000 bytes +1.2%, 14600 x 14700
-    // fp32 +5%, 6000 x 4200 bytes +19%, 2400 x 1800 2-byte +20%, none lower; windows of
-    // every x 256 / pieces on 256 threads before, which left some threads two pieces and most
-    // blocks' walks ending apart). The own launch's candidate windows (walks of 4 KiB and more,
-    // moved by split_point_walk_kernel) keep every x 256 / pieces: one or two candidates a walk.
+    // of 128 threads: a block keeps its slot until its longest walk ends, so the fewer walks a
+    // block holds, the less of it idles (sweep 44 runs 4-6, H100: 30000 x 7000 bytes +1.2%,
+    // 14600 x 14700 fp32 +5%, 6000 x 4200 bytes +19%, 2400 x 1800 2-byte +20%, none lower).
+    // Before, windows of every x 256 / pieces on 256 threads held one to three walks, and in
+    // some blocks threads moved two pieces one after the other. The own launch's candidate
+    // windows (walks of 4 KiB and more, moved by split_point_walk_kernel) keep that size.
     const std::int64_t candidates = cycles.modulus - 1;  // positions 1 .. modulus - 1
     const auto launch = [&](auto kernel, int threads) {
       const std::int64_t window =
