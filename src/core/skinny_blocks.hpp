@@ -32,13 +32,14 @@ struct cycle_splits {
   // The divisibility test's constants for every = 2^shift x odd (Hacker's Delight 10-17):
   // q is a multiple of every iff rotr(q x odd^-1 mod 2^32, shift) <= (2^32 - 1) / every.
   std::uint32_t inverse = 1, shift = 0, bound = 0xffffffffu;
-  /** For N super-elements: every s-th position in (0, N - 1), the fixed N - 1 excluded. */
+  /** For N super-elements: every s-th position in (0, N - 1), the fixed N - 1 excluded.
+      s >= 1 (the plans make it so; count and bound divide by it). */
   static constexpr cycle_splits of(std::int64_t super_elements, std::int64_t s) {
     cycle_splits c;
     c.every = s;
     c.count = super_elements >= 2 ? (super_elements - 2) / s : 0;
     auto odd = static_cast<std::uint32_t>(s);
-    while (odd != 0 && (odd & 1u) == 0) {  // the plans make s >= 1; 0 must not loop forever
+    while ((odd & 1u) == 0) {
       odd >>= 1;
       ++c.shift;
     }
