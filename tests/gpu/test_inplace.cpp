@@ -4,6 +4,7 @@
 // 64 MiB, with the independent GPU checker), and poisoned guard bands around the matrix
 // and around the workspace must be unchanged.
 #include "core/coprime_core.hpp"
+#include "core/hold_sweep.hpp"
 #include "core/skinny_blocks.hpp"
 #include "core/square_grid.hpp"
 #include "core/stacked_squares.hpp"
@@ -21,6 +22,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <numeric>
 #include <random>
 #include <sstream>
@@ -331,6 +333,39 @@ TEST_P(InplaceSkinnyBlocks, MatchesReference) {
 }
 
 INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceSkinnyBlocks, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
+
+// Wide matrices of 8 to 64 rows of 2, 4 and 8 bytes on 16-byte aligned rows take the hold sweep
+// (core/hold_sweep.hpp) where its plan fits the device; 1- and 16-byte elements, element-aligned
+// pointers and rows that are not whole vectors fall back to the skinny blocks. Short sides at the
+// path's ends and past them (8, 31, 64), rows of 1 MiB and a few vectors more (mirror cells that
+// differ by one element, side slots), batches of 2 through one workspace, and each shape
+// element-aligned too. The plan must take the aligned shapes up to 31 rows at this device's size.
+class InplaceHoldSweep : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(InplaceHoldSweep, MatchesReference) {
+  XPOSE_REQUIRE_GPU();
+  const std::size_t e = GetParam();
+  const auto ei = static_cast<std::int64_t>(e);
+  const std::int64_t V = 16 / ei, base = (std::int64_t{1} << 20) / ei;  // elements of a 1 MiB row
+  int sms = 0, device = 0;
+  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
+  ASSERT_EQ(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), cudaSuccess);
+  const auto plan = std::make_unique<detail::hold_plan>();
+  std::uint64_t seed = 5000 + e;
+  for (const std::int64_t s : {8, 31, 64}) {
+    for (const std::int64_t L : {base, base + V, base + 37 * V}) {
+      detail::make_hold_plan(*plan, s, L, ei, sms, detail::kHoldTileBytes);
+      // 64 rows need more pairs than the kernel's parameter holds: the skinny blocks.
+      if (e >= 2 && e <= 8) EXPECT_EQ(plan->use, s <= 31) << s << " x " << L;
+      EXPECT_TRUE(run_inplace({e, s, L, 1, 0, ++seed}));
+      EXPECT_TRUE(run_inplace({e, s, L, 1, e, ++seed}));  // element-aligned, not 16-byte: the skinny blocks
+    }
+  }
+  EXPECT_TRUE(run_inplace({e, 17, base + 3 * V, 2, 0, ++seed}));
+  EXPECT_TRUE(run_inplace({e, 48, base / 2 + 5 * V, 2, 0, ++seed}));
+}
+
+INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceHoldSweep, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
 
 // Rows that fit in shared memory once the short side is split (core/coprime_core.hpp): a
 // column op and a row op. Coprime sides (e = 1 or a larger divisor of the short side),

@@ -1,0 +1,164 @@
+// In place, a wide s x L matrix by the hold sweep (docs/inplace.md, "The hold sweep"): the rows
+// of the result in groups, each group's data held on chip between its loads and its stores.
+//
+// The transpose sends element (r, j) to position j s + r, which lies in row y = (j s + r) / L
+// of the buffer. Cut every row x into cells: cell (x, y) is the run of columns of row x whose
+// elements land in row y of the result, [cell_start(x, y), cell_start(x, y + 1)). A round writes
+// rows [a, b) of the result. It reads cell (x, y) for every row x and every y in [a, b) (the
+// tile), and the cells (w, z), w in [a, b), z >= b, which rows a..b-1 still hold for later rounds
+// (the moves); after one grid barrier it writes rows a..b-1 and puts cell (w, z) into cell (z, w),
+// which it has just read. A later round finds cell (x, y), x < its a, in row y at cell (y, x).
+// Mirror cells differ in size by at most one element; the one that does not fit goes to a side
+// slot side[x * s + y].
+//
+// Host and device share these; tests/cpu/test_hold_sweep.cpp checks the plan and runs the rounds
+// on host arrays.
+#pragma once
+
+#include "fast_divider.hpp"
+#include "plan.hpp"             // kMaxSkinny
+#include "stacked_squares.hpp"  // XPOSE_HOST_DEVICE
+
+#include <cstdint>
+
+namespace xpose::detail {
+
+/** The first column of row x whose element lies in row y of the transposed buffer
+    (0 <= x < s, 0 <= y <= s): ceil((y L - x) / s). */
+XPOSE_HOST_DEVICE inline std::int64_t cell_start(std::int64_t x, std::int64_t y, std::int64_t s, std::int64_t L) {
+  const std::int64_t v = y * L - x;
+  return v <= 0 ? 0 : (v + s - 1) / s;
+}
+
+/** Elements of cell (x, y). */
+XPOSE_HOST_DEVICE inline std::int64_t cell_size(std::int64_t x, std::int64_t y, std::int64_t s, std::int64_t L) {
+  return cell_start(x, y + 1, s, L) - cell_start(x, y, s, L);
+}
+
+/** One block an SM of this many threads holds a round. */
+inline constexpr int kHoldThreads = 512;
+/** Moved vectors (16 bytes) a thread holds in registers. */
+inline constexpr int kHoldVectors = 24;
+/** Destination vectors of the moves a block covers per chunk: 31 a warp, so that each lane's
+    aligned source vector and its upper neighbour's make the lane's destination vector (lane 31
+    only lends its vector). */
+inline constexpr int kHoldMoveChunk = kHoldThreads / 32 * 31;
+/** Shared memory a block's tile may take. */
+inline constexpr std::int64_t kHoldTileBytes = 208 * 1024;
+/** The plan travels as the kernel's parameter (at most 32 KiB). */
+inline constexpr int kHoldMaxRounds = 64;
+inline constexpr int kHoldMaxPairs = 880;
+/** Tile columns a block pads a row with: two runs of aligned vectors a row, a vector apart. */
+inline constexpr std::int64_t kHoldRowSlackVectors = 6;
+
+/** Cell (w, z) moves to cell (z, w): row z, columns [d0, d0 + n), from row w at column + shift. */
+struct hold_pair {
+  std::int32_t w, z;
+  std::int32_t d0, n;
+  std::int32_t shift;
+  std::int32_t chunk_begin;  ///< first chunk (kHoldMoveChunk vectors) of this pair in its round
+  std::int32_t overflow;     ///< cell (w, z) is one longer: its last element to side[w * s + z]
+};
+
+struct hold_round {
+  std::int32_t a, b;         ///< rows [a, b) of the result
+  std::int32_t W;            ///< tile columns a block (a multiple of the vector)
+  std::int32_t pairs, chunks, pair_begin;
+  std::int64_t c_first;      ///< block 0's first column (a multiple of the vector)
+};
+
+struct hold_plan {
+  bool use = false;
+  std::int64_t L = 0;
+  std::int32_t s = 0, rounds = 0, widest = 0;  ///< widest: the largest W
+  fast_divider by_s;
+  hold_round round[kHoldMaxRounds];
+  hold_pair pair[kHoldMaxPairs];
+};
+
+/** Plans rows x cols (wide: rows < cols, rows of whole 16-byte vectors) for `blocks` resident
+    blocks of `tile_bytes` shared memory each: groups of rows as large as the tile and the
+    moves' registers allow. plan.use is false where no plan fits (rows outside 8..kMaxSkinny,
+    columns from 2^30 on, a row of one block's share wider than its shared memory, or more pairs
+    than the parameter holds). */
+inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols, std::int64_t elem_bytes,
+                           std::int64_t blocks, std::int64_t tile_bytes) {
+  plan.use = false;
+  const std::int64_t s = rows, L = cols, V = 16 / elem_bytes;
+  if (s < 8 || s > kMaxSkinny || s >= L || L >= (std::int64_t{1} << 30) || (L * elem_bytes) % 16 != 0 || blocks < 1) {
+    return;
+  }
+  plan.L = L;
+  plan.s = static_cast<std::int32_t>(s);
+  plan.by_s = fast_divider::of(static_cast<std::uint32_t>(s));
+  plan.rounds = 0;
+  plan.widest = 0;
+  std::int32_t pairs_used = 0;
+  std::int64_t a = 0;
+  while (a < s) {
+    // The largest b whose round fits; rounds are built in place and kept when they fit.
+    std::int64_t best_b = 0, best_W = 0, best_pairs = 0;
+    for (std::int64_t b = a + 1; b <= s; ++b) {
+      const std::int64_t c_first = cell_start(s - 1, a, s, L) / V * V;
+      const std::int64_t band = cell_start(0, b, s, L) - c_first;
+      const std::int64_t W = ((band + blocks - 1) / blocks + V - 1) / V * V;
+      // A block's columns must meet at most two bands of a row (W < L / s), and its tile fit.
+      if ((W + kHoldRowSlackVectors * V) * s * elem_bytes > tile_bytes || W >= L / s) break;
+      const std::int64_t pairs = (b - a) * (s - b);
+      if (pairs_used + pairs > kHoldMaxPairs) break;
+      std::int64_t chunks = 0;
+      for (std::int64_t w = a; w < b; ++w) {
+        for (std::int64_t z = b; z < s; ++z) {
+          hold_pair& q = plan.pair[pairs_used + (w - a) * (s - b) + (z - b)];
+          q.w = static_cast<std::int32_t>(w);
+          q.z = static_cast<std::int32_t>(z);
+          q.d0 = static_cast<std::int32_t>(cell_start(z, w, s, L));
+          q.n = static_cast<std::int32_t>(cell_size(z, w, s, L));
+          q.shift = static_cast<std::int32_t>(cell_start(w, z, s, L) - q.d0);
+          q.overflow = cell_size(w, z, s, L) > q.n ? 1 : 0;
+          q.chunk_begin = static_cast<std::int32_t>(chunks);
+          const std::int64_t vectors = (q.d0 + q.n + V - 1) / V - q.d0 / V;
+          chunks += (vectors + kHoldMoveChunk - 1) / kHoldMoveChunk;
+        }
+      }
+      if (chunks > blocks * kHoldVectors) break;
+      best_b = b;
+      best_W = W;
+      best_pairs = pairs;
+    }
+    if (best_b == 0 || plan.rounds == kHoldMaxRounds) return;
+    // The last try may have overwritten the pairs past best_b's: make them again.
+    for (std::int64_t w = a; w < best_b; ++w) {
+      for (std::int64_t z = best_b; z < s; ++z) {
+        hold_pair& q = plan.pair[pairs_used + (w - a) * (s - best_b) + (z - best_b)];
+        q.w = static_cast<std::int32_t>(w);
+        q.z = static_cast<std::int32_t>(z);
+        q.d0 = static_cast<std::int32_t>(cell_start(z, w, s, L));
+        q.n = static_cast<std::int32_t>(cell_size(z, w, s, L));
+        q.shift = static_cast<std::int32_t>(cell_start(w, z, s, L) - q.d0);
+        q.overflow = cell_size(w, z, s, L) > q.n ? 1 : 0;
+      }
+    }
+    std::int64_t chunks = 0;
+    for (std::int64_t i = 0; i < best_pairs; ++i) {
+      hold_pair& q = plan.pair[pairs_used + i];
+      q.chunk_begin = static_cast<std::int32_t>(chunks);
+      const std::int64_t vectors = (q.d0 + q.n + V - 1) / V - q.d0 / V;
+      chunks += (vectors + kHoldMoveChunk - 1) / kHoldMoveChunk;
+    }
+    hold_round& r = plan.round[plan.rounds++];
+    r.a = static_cast<std::int32_t>(a);
+    r.b = static_cast<std::int32_t>(best_b);
+    r.W = static_cast<std::int32_t>(best_W);
+    r.pairs = static_cast<std::int32_t>(best_pairs);
+    r.chunks = static_cast<std::int32_t>(chunks);
+    r.pair_begin = pairs_used;
+    r.c_first = cell_start(s - 1, a, s, L) / V * V;
+    pairs_used += static_cast<std::int32_t>(best_pairs);
+    if (r.W > plan.widest) plan.widest = r.W;
+    a = best_b;
+  }
+  plan.use = true;
+}
+
+}  // namespace xpose::detail

@@ -1,0 +1,334 @@
+// In-place transpose of a wide matrix of 8 to 64 rows by the hold sweep (core/hold_sweep.hpp):
+// one persistent cooperative launch, one block an SM, the rounds one after another.
+//
+// A round writes rows [a, b) of the result. Every block loads its share of what the round reads:
+// the tile (columns [c0, c0 + W) of every row's cells in bands a..b-1) into shared memory by
+// cp.async, and a share of the cells that move into registers. The grid meets at a barrier;
+// then every block writes its part of rows a..b-1 from the tile and the held cells into their
+// mirror cells. A second barrier a round lets the next round read the cells this one moved;
+// the loads that do not need them (rows still in place, the next cells to move, rows moved by
+// earlier rounds) go out before it.
+//
+// Tile rows x >= a are still in place; rows x < a were written, and their cells of bands a..b-1
+// lie in the mirror cells (y, x) of rows y, shifted by an arbitrary number of columns: each run
+// is copied as the aligned 16-byte vectors that cover it, and the output reads element (x, j)
+// at a base a row and band (a column whose mirror is one short comes from its side slot).
+#include "byte_shift.cuh"
+#include "element_types.hpp"
+#include "kernel_attributes.hpp"
+#include "launchers.hpp"
+
+#include "../core/hold_sweep.hpp"
+#include "../core/raise.hpp"
+
+#include <cuda_pipeline.h>
+
+#include <algorithm>
+
+namespace xpose::detail {
+namespace {
+
+template <class T>
+union hold_vector {
+  uint4 v;
+  T e[16 / sizeof(T)];
+};
+
+/** A grid barrier, inlined: cooperative groups' sync() is a call, around which the held
+    registers were spilled. `counter` counts arrivals since the call zeroed it; `target` is the
+    arrivals this barrier waits for. */
+__device__ __forceinline__ void hold_barrier(unsigned* counter, unsigned target) {
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    __threadfence();
+    atomicAdd(counter, 1u);
+    while (*reinterpret_cast<volatile unsigned*>(counter) < target) {
+    }
+    __threadfence();
+  }
+  __syncthreads();
+}
+
+/** A moved vector only partly inside its destination run, element by element (out of line:
+    unrolled at every held vector, the edge paths made the kernel three times longer and
+    instruction fetch its most frequent stall). */
+template <class T>
+__device__ __noinline__ void hold_store_edge(T* dst, uint4 v, int vd, int d0, int d1) {
+  constexpr int V = 16 / sizeof(T);
+  hold_vector<T> val;
+  val.v = v;
+  for (int e = 0; e < V; ++e) {
+    if (vd + e >= d0 && vd + e < d1) dst[vd + e] = val.e[e];
+  }
+}
+
+template <class T>
+__global__ void __launch_bounds__(kHoldThreads, 1)
+    hold_sweep_kernel(T* __restrict__ matrix, T* __restrict__ side, unsigned* counter,
+                      const __grid_constant__ hold_plan plan) {
+  constexpr int V = 16 / sizeof(T);
+  extern __shared__ uint4 hold_tile_memory[];
+  T* tile = reinterpret_cast<T*>(hold_tile_memory);  // [s][Pw]
+  __shared__ std::int64_t lo[kMaxSkinny], hi[kMaxSkinny];
+  // Rows x < a: this block's columns of them lie in at most two bands t, each read from its
+  // mirror cell in row ybase as nvec aligned vectors from column src on, landing at dst in the
+  // row's shared memory; element (x, j) is then at base0[x] + j - c0 below column c0 +
+  // split_of[x], at base1[x] + j - c0 from there. Column fix takes side[x * s + ybase].
+  __shared__ std::int64_t src[2][kMaxSkinny], fix[2][kMaxSkinny];
+  __shared__ int ybase[2][kMaxSkinny], nvec[2][kMaxSkinny], dst[2][kMaxSkinny];
+  __shared__ int base0[kMaxSkinny], base1[kMaxSkinny], split_of[kMaxSkinny];
+  const std::int64_t L = plan.L;
+  const int s = plan.s;
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  unsigned passed = 0;  // arrivals the barriers so far waited for
+  for (int round = 0; round < plan.rounds; ++round) {
+    const hold_round& R = plan.round[round];
+    const hold_pair* pair = plan.pair + R.pair_begin;
+    const int a = R.a, b = R.b, W = R.W, VW = W / V, Pw = W + static_cast<int>(kHoldRowSlackVectors) * V;
+    const std::int64_t c0 = R.c_first + static_cast<std::int64_t>(blockIdx.x) * W;
+    if (threadIdx.x < s) {
+      const int x = threadIdx.x;
+      const std::int64_t from = cell_start(x, a, s, L), to = cell_start(x, b, s, L);
+      const std::int64_t l = c0 > from ? c0 : from, h = c0 + W < to ? c0 + W : to;
+      lo[x] = l;
+      hi[x] = h;
+      int off0 = 0, off1 = 0, split = W;
+      nvec[0][x] = nvec[1][x] = 0;
+      fix[0][x] = fix[1][x] = -1;
+      if (x < a && l < h) {
+        const std::int64_t y0 = (l * s + x) / L, band_end = cell_start(x, y0 + 1, s, L);
+        split = static_cast<int>((band_end < h ? band_end : h) - c0);
+        int next = 0;
+#pragma unroll
+        for (int t = 0; t < 2; ++t) {
+          const std::int64_t y = y0 + t;
+          const std::int64_t rs = t == 0 ? l : band_end, re = t == 0 ? (band_end < h ? band_end : h) : h;
+          if (rs >= re) continue;
+          const std::int64_t cs = cell_start(x, y, s, L), home = cell_start(y, x, s, L);
+          const std::int64_t shift = home - cs, fits = cs + cell_start(y, x + 1, s, L) - home;
+          const std::int64_t in_row_end = re < fits ? re : fits;  // columns [rs, in_row_end) are in row y
+          const std::int64_t first = (rs + shift) / V * V;
+          const int count = in_row_end > rs ? static_cast<int>((in_row_end + shift + V - 1) / V - first / V) : 0;
+          ybase[t][x] = static_cast<int>(y);
+          src[t][x] = first;
+          nvec[t][x] = count;
+          dst[t][x] = next;
+          const int o = static_cast<int>(next + (c0 + shift - first));
+          if (t == 0) {
+            off0 = o;
+          } else {
+            off1 = o;
+          }
+          fix[t][x] = fits < re ? fits : -1;
+          next += (count + 1) * V;  // a vector apart: the fixed column may land just past the run
+        }
+      }
+      base0[x] = x * Pw + off0;
+      base1[x] = x * Pw + off1;
+      split_of[x] = split;
+    }
+    __syncthreads();
+
+    // The tile's rows x >= a, in place: all in flight at once, no registers.
+    const int slots = s * VW;
+    for (int i = a * VW + threadIdx.x; i < slots; i += kHoldThreads) {
+      const int x = i / VW, v = i - x * VW;
+      const std::int64_t j = c0 + static_cast<std::int64_t>(v) * V;
+      if (j + V <= lo[x] || j >= hi[x]) continue;
+      __pipeline_memcpy_async(tile + x * Pw + v * V, matrix + x * L + j, 16);
+    }
+    __pipeline_commit();
+
+    // The cells that move, chunks [k0, k1) of the round's: a lane loads one aligned source
+    // vector and holds it unshifted (shifting here waited for every load in turn); after the
+    // barrier its vector and its upper neighbour's make its destination vector.
+    const int per_block = (R.chunks + static_cast<int>(gridDim.x) - 1) / static_cast<int>(gridDim.x);
+    const int k0 = static_cast<int>(blockIdx.x) * per_block, k1 = min(R.chunks, k0 + per_block);
+    int p_first = 0;
+    {
+      int lo_p = 0, hi_p = R.pairs - 1;  // the last pair whose chunks begin at or before k0
+      while (lo_p < hi_p) {
+        const int mid = (lo_p + hi_p + 1) / 2;
+        if (pair[mid].chunk_begin <= k0) {
+          lo_p = mid;
+        } else {
+          hi_p = mid - 1;
+        }
+      }
+      p_first = lo_p;
+    }
+    hold_vector<T> mv[kHoldVectors];
+    int p = p_first;
+#pragma unroll
+    for (int u = 0; u < kHoldVectors; ++u) {
+      mv[u].v = make_uint4(0, 0, 0, 0);
+      const int k = k0 + u;
+      if (k >= k1) continue;
+      while (p + 1 < R.pairs && pair[p + 1].chunk_begin <= k) ++p;
+      const hold_pair& q = pair[p];
+      const int kk = (k - q.chunk_begin) * kHoldMoveChunk + warp * 31 + lane;  // destination vector
+      const int nd = (q.d0 + q.n + V - 1) / V - q.d0 / V;
+      const int sv = (q.d0 / V * V + q.shift) / V + kk;  // its aligned source vector (z >= 1: positive)
+      if (kk <= nd && static_cast<std::int64_t>(sv) * V < L) {
+        mv[u].v = *reinterpret_cast<const uint4*>(matrix + static_cast<std::int64_t>(q.w) * L +
+                                                  static_cast<std::int64_t>(sv) * V);
+      }
+    }
+    // Side slots: pair i's overflow by block i % grid, thread i / grid.
+    T overflow_value{};
+    const int overflow_pair = static_cast<int>(blockIdx.x + threadIdx.x * gridDim.x);
+    const bool overflows = overflow_pair < R.pairs && pair[overflow_pair].overflow;
+    if (overflows) {
+      const hold_pair& q = pair[overflow_pair];
+      overflow_value = matrix[static_cast<std::int64_t>(q.w) * L + q.d0 + q.n + q.shift];
+    }
+
+    // Rows x < a from their mirror cells: those moved by rounds before the last now, the last
+    // round's once the grid has met (its stores done everywhere).
+    const int earlier = round > 0 ? plan.round[round - 1].a : 0;
+    const auto load_moved_rows = [&](int x_begin, int x_end) {
+      for (int x = x_begin; x < x_end; ++x) {
+#pragma unroll
+        for (int t = 0; t < 2; ++t) {
+          const T* from = matrix + static_cast<std::int64_t>(ybase[t][x]) * L + src[t][x];
+          T* to = tile + x * Pw + dst[t][x];
+          for (int k = threadIdx.x; k < nvec[t][x]; k += kHoldThreads) {
+            __pipeline_memcpy_async(to + k * V, from + k * V, 16);
+          }
+        }
+      }
+    };
+    load_moved_rows(0, earlier);
+    if (round > 0) {
+      passed += gridDim.x;
+      hold_barrier(counter, passed);
+    }
+    load_moved_rows(earlier, a);
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+    __syncthreads();
+    if (threadIdx.x < 2 * a) {  // the columns whose mirror is one short
+      const int x = threadIdx.x >> 1, t = threadIdx.x & 1;
+      const std::int64_t j = fix[t][x];
+      if (j >= 0 && j >= lo[x] && j < hi[x]) tile[(t == 0 ? base0[x] : base1[x]) + (j - c0)] = side[x * s + ybase[t][x]];
+    }
+    // Everything the round reads is loaded, everywhere.
+    passed += gridDim.x;
+    hold_barrier(counter, passed);
+
+    // Rows a..b-1 of the result over this block's columns: positions j s + x, whole vectors.
+    const bool two_runs = __syncthreads_or(threadIdx.x < a && split_of[threadIdx.x] < W) != 0;
+    const std::int64_t p0 = c0 * s, row_begin = static_cast<std::int64_t>(a) * L, row_end = static_cast<std::int64_t>(b) * L;
+    for (int o = threadIdx.x; o < slots; o += kHoldThreads) {
+      const std::int64_t pos = p0 + static_cast<std::int64_t>(o) * V;
+      if (pos < row_begin || pos >= row_end) continue;
+      const int q = o * V;
+      int jj = static_cast<int>(plan.by_s.div(static_cast<std::uint32_t>(q))), x = q - jj * s;
+      hold_vector<T> out;
+      if (!two_runs) {  // no band edge in this block's columns (most blocks): one base a row
+#pragma unroll
+        for (int k = 0; k < V; ++k) {
+          out.e[k] = tile[base0[x] + jj];
+          if (++x == s) {
+            x = 0;
+            ++jj;
+          }
+        }
+      } else {
+#pragma unroll
+        for (int k = 0; k < V; ++k) {
+          out.e[k] = tile[(jj < split_of[x] ? base0[x] : base1[x]) + jj];
+          if (++x == s) {
+            x = 0;
+            ++jj;
+          }
+        }
+      }
+      *reinterpret_cast<uint4*>(matrix + pos) = out.v;
+    }
+    // The moved cells, shifted into their destination vectors.
+    p = p_first;
+#pragma unroll
+    for (int u = 0; u < kHoldVectors; ++u) {
+      const int k = k0 + u;
+      if (k >= k1) continue;
+      while (p + 1 < R.pairs && pair[p + 1].chunk_begin <= k) ++p;
+      const hold_pair& q = pair[p];
+      uint4 up;
+      up.x = __shfl_down_sync(0xffffffffu, mv[u].v.x, 1);
+      up.y = __shfl_down_sync(0xffffffffu, mv[u].v.y, 1);
+      up.z = __shfl_down_sync(0xffffffffu, mv[u].v.z, 1);
+      up.w = __shfl_down_sync(0xffffffffu, mv[u].v.w, 1);
+      const int kk = (k - q.chunk_begin) * kHoldMoveChunk + warp * 31 + lane;
+      const int nd = (q.d0 + q.n + V - 1) / V - q.d0 / V;
+      if (lane == 31 || kk >= nd) continue;
+      const int m = (q.d0 / V * V + q.shift) % V;
+      const uint4 out = m == 0 ? mv[u].v : funnel16(mv[u].v, up, m * static_cast<int>(sizeof(T)));
+      const int vd = (q.d0 / V + kk) * V;
+      T* to = matrix + static_cast<std::int64_t>(q.z) * L;
+      if (vd >= q.d0 && vd + V <= q.d0 + q.n) {
+        *reinterpret_cast<uint4*>(to + vd) = out;
+      } else {
+        hold_store_edge(to, out, vd, q.d0, q.d0 + q.n);
+      }
+    }
+    if (overflows) {
+      const hold_pair& q = pair[overflow_pair];
+      side[q.w * s + q.z] = overflow_value;
+    }
+    __syncthreads();  // the next round rewrites the tile and the row tables
+  }
+}
+
+}  // namespace
+
+template <class T>
+bool launch_inplace_hold_sweep(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
+                               std::size_t workspace_bytes, cudaStream_t stream) {
+  constexpr std::int64_t e = sizeof(T);
+  // 2-, 4- and 8-byte elements (bytes measured slower than the skinny blocks; 16-byte rows
+  // do not fit a block's share), 16-byte aligned rows, room for the barrier and side slots.
+  if (e == 1 || e == 16 || !aligned16(data) || !aligned16(workspace) || (cols * e) % 16 != 0 ||
+      static_cast<std::int64_t>(workspace_bytes) < 16 + rows * rows * e) {
+    return false;
+  }
+  int device = 0, sms = 0, optin = 0, cooperative_ok = 0, per_sm = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+  check_cuda(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), "cudaDeviceGetAttribute");
+  check_cuda(cudaDeviceGetAttribute(&cooperative_ok, cudaDevAttrCooperativeLaunch, device), "cudaDeviceGetAttribute");
+  if (!cooperative_ok) return false;
+  const std::int64_t tile_bytes = std::min<std::int64_t>(kHoldTileBytes, optin - 8 * 1024);
+  // The plan (27 KB) is the kernel's parameter; one per host thread, not on the stack.
+  thread_local hold_plan plan;
+  make_hold_plan(plan, rows, cols, e, sms, tile_bytes);
+  if (!plan.use) return false;
+  const std::size_t shared = static_cast<std::size_t>(plan.widest + kHoldRowSlackVectors * (16 / e)) * rows * e;
+  check_cuda(cudaFuncSetAttribute(hold_sweep_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  static_cast<int>(shared)),
+             "cudaFuncSetAttribute");
+  check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, hold_sweep_kernel<T>, kHoldThreads, shared),
+             "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  if (per_sm < 1) return false;
+  unsigned* counter = static_cast<unsigned*>(workspace);
+  T* side = reinterpret_cast<T*>(static_cast<unsigned char*>(workspace) + 16);
+  cudaLaunchAttribute cooperative{};
+  cooperative.id = cudaLaunchAttributeCooperative;
+  cooperative.val.cooperative = 1;
+  for (std::int64_t m = 0; m < batch; ++m) {
+    T* matrix = data + m * rows * cols;
+    check_cuda(cudaMemsetAsync(counter, 0, sizeof(unsigned), stream), "cudaMemsetAsync (hold sweep barrier)");
+    launch_with_attribute(cooperative, 1, hold_sweep_kernel<T>, dim3(static_cast<unsigned>(sms)), dim3(kHoldThreads),
+                          shared, stream, matrix, side, counter, plan);
+    check_launch("inplace hold sweep");
+  }
+  return true;
+}
+
+#define XPOSE_INSTANTIATE(T)                                                                                   \
+  template bool launch_inplace_hold_sweep<T>(T*, std::int64_t, std::int64_t, std::int64_t, void*, std::size_t, \
+                                             cudaStream_t);
+XPOSE_FOR_EACH_ELEMENT_TYPE(XPOSE_INSTANTIATE)
+#undef XPOSE_INSTANTIATE
+
+}  // namespace xpose::detail

@@ -1,0 +1,174 @@
+// The hold sweep (src/core/hold_sweep.hpp), checked on the host: its plan covers the rows in
+// rounds that fit their blocks' shared memory and registers, its pairs are the cells the rounds
+// must move, and the rounds, run on a host array with every read of a round before its writes
+// (the grid barrier), transpose every shape of a sweep of short sides, long sides, element sizes
+// and grid sizes. The kernel's vector and shared-memory indexing is the GPU tests' job
+// (tests/gpu/test_inplace.cpp, InplaceHoldSweep).
+#include "core/hold_sweep.hpp"
+
+#include "host_arrays.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace xpose::detail {
+namespace {
+
+/** Runs the plan's rounds on v (s x L, row-major) as the kernel does, with side slots. */
+void run_rounds(std::vector<int>& v, const hold_plan& plan) {
+  const std::int64_t s = plan.s, L = plan.L;
+  std::vector<int> side(static_cast<std::size_t>(s * s), -1);
+  const auto at = [&](std::int64_t row, std::int64_t col) -> int& { return v[static_cast<std::size_t>(row * L + col)]; };
+  for (int r = 0; r < plan.rounds; ++r) {
+    const hold_round& R = plan.round[r];
+    // Reads: element (x, j) of every band a..b-1, from its row or its mirror cell.
+    std::vector<std::pair<std::int64_t, int>> out;  // (position, value)
+    for (std::int64_t x = 0; x < s; ++x) {
+      for (std::int64_t j = cell_start(x, R.a, s, L); j < cell_start(x, R.b, s, L); ++j) {
+        int value = 0;
+        if (x >= R.a) {
+          value = at(x, j);
+        } else {
+          const std::int64_t y = (j * s + x) / L;
+          const std::int64_t cs = cell_start(x, y, s, L), home = cell_start(y, x, s, L);
+          value = j - cs < cell_size(y, x, s, L) ? at(y, j + home - cs) : side[static_cast<std::size_t>(x * s + y)];
+        }
+        out.emplace_back(j * s + x, value);
+      }
+    }
+    std::vector<std::vector<int>> moved;
+    std::vector<int> overflow;
+    for (int i = 0; i < R.pairs; ++i) {
+      const hold_pair& q = plan.pair[R.pair_begin + i];
+      std::vector<int> cell;
+      for (std::int64_t c = q.d0; c < q.d0 + q.n; ++c) cell.push_back(at(q.w, c + q.shift));
+      moved.push_back(cell);
+      overflow.push_back(q.overflow ? at(q.w, q.d0 + q.n + q.shift) : 0);
+    }
+    // Writes, after every read (the grid barrier).
+    for (const auto& [position, value] : out) {
+      ASSERT_GE(position, R.a * L);
+      ASSERT_LT(position, R.b * L);
+      v[static_cast<std::size_t>(position)] = value;
+    }
+    for (int i = 0; i < R.pairs; ++i) {
+      const hold_pair& q = plan.pair[R.pair_begin + i];
+      for (std::int64_t c = 0; c < q.n; ++c) at(q.z, q.d0 + c) = moved[static_cast<std::size_t>(i)][static_cast<std::size_t>(c)];
+      if (q.overflow) side[static_cast<std::size_t>(q.w * s + q.z)] = overflow[static_cast<std::size_t>(i)];
+    }
+  }
+}
+
+TEST(HoldSweep, PlanCoversTheRowsWithinItsLimits) {
+  const auto plan = std::make_unique<hold_plan>();
+  int planned = 0;
+  for (const std::int64_t e : {2, 4, 8}) {
+    const std::int64_t V = 16 / e;
+    for (const std::int64_t s : {8, 9, 16, 17, 31, 32, 33, 48, 64}) {
+      for (const std::int64_t L : {std::int64_t{1} << 18, (std::int64_t{1} << 20) / e, (std::int64_t{1} << 21) + 8 * V,
+                                   std::int64_t{5000003} / V * V}) {
+        for (const std::int64_t blocks : {132, 114, 78}) {
+          make_hold_plan(*plan, s, L, e, blocks, kHoldTileBytes);
+          if (!plan->use) continue;
+          ++planned;
+          std::int64_t next_row = 0, pairs = 0;
+          for (int r = 0; r < plan->rounds; ++r) {
+            const hold_round& R = plan->round[r];
+            ASSERT_EQ(R.a, next_row);
+            ASSERT_GT(R.b, R.a);
+            next_row = R.b;
+            EXPECT_EQ(R.W % V, 0);
+            EXPECT_EQ(R.c_first % V, 0);
+            EXPECT_LE((R.W + kHoldRowSlackVectors * V) * s * e, kHoldTileBytes);
+            EXPECT_LT(R.W, L / s);
+            EXPECT_LE(R.c_first, cell_start(s - 1, R.a, s, L));                  // the blocks cover the band
+            EXPECT_GE(R.c_first + blocks * R.W, cell_start(0, R.b, s, L));
+            EXPECT_LE(R.chunks, blocks * kHoldVectors);                           // the moves fit the registers
+            EXPECT_EQ(R.pairs, (R.b - R.a) * (s - R.b));
+            EXPECT_EQ(R.pair_begin, pairs);
+            std::int64_t chunk = 0;
+            for (int i = 0; i < R.pairs; ++i) {
+              const hold_pair& q = plan->pair[R.pair_begin + i];
+              EXPECT_EQ(q.w, R.a + i / (s - R.b));
+              EXPECT_EQ(q.z, R.b + i % (s - R.b));
+              EXPECT_EQ(q.d0, cell_start(q.z, q.w, s, L));
+              EXPECT_EQ(q.n, cell_size(q.z, q.w, s, L));
+              EXPECT_EQ(q.shift, cell_start(q.w, q.z, s, L) - q.d0);
+              const std::int64_t longer = cell_size(q.w, q.z, s, L) - q.n;  // mirrors differ by at most one
+              EXPECT_TRUE(longer >= -1 && longer <= 1);
+              EXPECT_EQ(q.overflow, longer == 1 ? 1 : 0);
+              EXPECT_EQ(q.chunk_begin, chunk);
+              chunk += ((q.d0 + q.n + V - 1) / V - q.d0 / V + kHoldMoveChunk - 1) / kHoldMoveChunk;
+            }
+            EXPECT_EQ(R.chunks, chunk);
+            pairs += R.pairs;
+          }
+          EXPECT_EQ(next_row, s);
+          EXPECT_LE(pairs, kHoldMaxPairs);
+        }
+      }
+    }
+  }
+  EXPECT_GT(planned, 200);
+  // Refused: too few or too many rows, tall, rows not of whole vectors, rows too long.
+  make_hold_plan(*plan, 7, 1 << 20, 4, 132, kHoldTileBytes);
+  EXPECT_FALSE(plan->use);
+  make_hold_plan(*plan, 65, 1 << 20, 4, 132, kHoldTileBytes);
+  EXPECT_FALSE(plan->use);
+  make_hold_plan(*plan, 1 << 20, 31, 4, 132, kHoldTileBytes);
+  EXPECT_FALSE(plan->use);
+  make_hold_plan(*plan, 31, (1 << 20) + 1, 4, 132, kHoldTileBytes);
+  EXPECT_FALSE(plan->use);
+  make_hold_plan(*plan, 31, std::int64_t{1} << 30, 2, 132, kHoldTileBytes);
+  EXPECT_FALSE(plan->use);
+}
+
+TEST(HoldSweep, RoundsTransposeOnTheHost) {
+  const auto plan = std::make_unique<hold_plan>();
+  int runs = 0, multi_round = 0, with_overflow = 0;
+  for (const std::int64_t s : {8, 9, 13, 16, 31, 33, 64}) {
+    for (const std::int64_t L : {std::int64_t{520}, std::int64_t{1000}, std::int64_t{2048}, std::int64_t{4104}}) {
+      if (L <= s) continue;
+      // Small grids and tiles, so that the rows go in several rounds.
+      for (const std::int64_t blocks : {3, 5, 16}) {
+        for (const std::int64_t tile : {std::int64_t{4096}, std::int64_t{16384}, std::int64_t{65536}}) {
+          make_hold_plan(*plan, s, L, 4, blocks, tile);
+          if (!plan->use) continue;
+          std::vector<int> v = iota_vector(s * L);
+          run_rounds(v, *plan);
+          ASSERT_EQ(v, transposed(iota_vector(s * L), s, L)) << s << " x " << L << ", " << blocks << " blocks, tile " << tile;
+          ++runs;
+          multi_round += plan->rounds > 1;
+          const hold_round& last = plan->round[plan->rounds - 1];
+          for (int i = 0; i < last.pair_begin + last.pairs; ++i) with_overflow += plan->pair[i].overflow;
+        }
+      }
+    }
+  }
+  EXPECT_GT(runs, 60);
+  EXPECT_GT(multi_round, 30);
+  EXPECT_GT(with_overflow, 0);
+}
+
+TEST(HoldSweep, SkippingTheSideSlotsGoesWrong) {
+  // The control: without the side slots the overflowing element is lost.
+  const auto plan = std::make_unique<hold_plan>();
+  make_hold_plan(*plan, 31, 1000, 4, 5, 16384);
+  ASSERT_TRUE(plan->use);
+  int overflows = 0;
+  const hold_round& last = plan->round[plan->rounds - 1];
+  for (int i = 0; i < last.pair_begin + last.pairs; ++i) {
+    overflows += plan->pair[i].overflow;
+    plan->pair[i].overflow = 0;
+  }
+  ASSERT_GT(overflows, 0);
+  std::vector<int> v = iota_vector(31 * 1000);
+  run_rounds(v, *plan);
+  EXPECT_NE(v, transposed(iota_vector(31 * 1000), 31, 1000));
+}
+
+}  // namespace
+}  // namespace xpose::detail
