@@ -107,28 +107,27 @@ int main() {
     const long long bytes = mb * 1000 * 1000 / 16 * 16;
     long long vectors = bytes / 16;
     const float copy_us = time_it([&] { cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice); });
-    for (int rounds : {1, 2, 3, 4, 6, 8, 16}) {
+    // Microseconds of one hold-copy in `rounds` rounds, or a negative value when a round does
+    // not fit the grid.
+    const auto hold_us = [&](int rounds) {
       const long long per_round = (vectors + rounds - 1) / rounds;
-      if ((per_round + sms - 1) / sms > static_cast<long long>(kRegVectors) * kThreads + shared_vectors) continue;
+      if ((per_round + sms - 1) / sms > static_cast<long long>(kRegVectors) * kThreads + shared_vectors) return -1.0f;
       int sv = shared_vectors;
       void* args[] = {&a, &b, &vectors, &sv, &rounds, &counter};
-      const float us = time_it([&] {
+      return time_it([&] {
         cudaLaunchCooperativeKernel(reinterpret_cast<void*>(hold_copy), dim3(sms), dim3(kThreads), args, shared_bytes, 0);
       });
+    };
+    for (int rounds : {1, 2, 3, 4, 6, 8, 16}) {  // the fewest rounds that fit
+      const float us = hold_us(rounds);
+      if (us < 0) continue;
       std::printf("%4lld MB  rounds %2d  hold-copy %8.1f us  cudaMemcpy %8.1f us  ratio %.3f\n", mb, rounds, us, copy_us,
                   copy_us / us);
-      break;  // the fewest rounds that fit
+      break;
     }
-    // and a few more rounds than needed, to see what a round costs
-    for (int rounds : {4, 8, 16, 32}) {
-      const long long per_round = (vectors + rounds - 1) / rounds;
-      if ((per_round + sms - 1) / sms > static_cast<long long>(kRegVectors) * kThreads + shared_vectors) continue;
-      int sv = shared_vectors;
-      void* args[] = {&a, &b, &vectors, &sv, &rounds, &counter};
-      const float us = time_it([&] {
-        cudaLaunchCooperativeKernel(reinterpret_cast<void*>(hold_copy), dim3(sms), dim3(kThreads), args, shared_bytes, 0);
-      });
-      std::printf("%4lld MB  rounds %2d  hold-copy %8.1f us  ratio %.3f\n", mb, rounds, us, copy_us / us);
+    for (int rounds : {4, 8, 16, 32}) {  // and more rounds than needed: what a round costs
+      const float us = hold_us(rounds);
+      if (us >= 0) std::printf("%4lld MB  rounds %2d  hold-copy %8.1f us  ratio %.3f\n", mb, rounds, us, copy_us / us);
     }
   }
   std::printf("%s\n", cudaGetErrorString(cudaGetLastError()));

@@ -93,68 +93,51 @@ inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols
   plan.by_s = fast_divider::of(static_cast<std::uint32_t>(s));
   plan.rounds = 0;
   plan.widest = 0;
-  std::int32_t pairs_used = 0;
-  std::int64_t a = 0;
-  while (a < s) {
-    // The largest b whose round fits; rounds are built in place and kept when they fit.
-    std::int64_t best_b = 0, best_W = 0, best_pairs = 0;
-    for (std::int64_t b = a + 1; b <= s; ++b) {
-      const std::int64_t c_first = cell_start(s - 1, a, s, L) / V * V;
-      const std::int64_t band = cell_start(0, b, s, L) - c_first;
-      const std::int64_t W = ((band + blocks - 1) / blocks + V - 1) / V * V;
-      // A block's columns must meet at most two bands of a row (W < L / s), and its tile fit.
-      if ((W + kHoldRowSlackVectors * V) * s * elem_bytes > tile_bytes || W >= L / s) break;
-      const std::int64_t pairs = (b - a) * (s - b);
-      if (pairs_used + pairs > kHoldMaxPairs) break;
-      std::int64_t chunks = 0;
-      for (std::int64_t w = a; w < b; ++w) {
-        for (std::int64_t z = b; z < s; ++z) {
-          hold_pair& q = plan.pair[pairs_used + (w - a) * (s - b) + (z - b)];
-          q.w = static_cast<std::int32_t>(w);
-          q.z = static_cast<std::int32_t>(z);
-          q.d0 = static_cast<std::int32_t>(cell_start(z, w, s, L));
-          q.n = static_cast<std::int32_t>(cell_size(z, w, s, L));
-          q.shift = static_cast<std::int32_t>(cell_start(w, z, s, L) - q.d0);
-          q.overflow = cell_size(w, z, s, L) > q.n ? 1 : 0;
-          q.chunk_begin = static_cast<std::int32_t>(chunks);
-          const std::int64_t vectors = (q.d0 + q.n + V - 1) / V - q.d0 / V;
-          chunks += (vectors + kHoldMoveChunk - 1) / kHoldMoveChunk;
-        }
-      }
-      if (chunks > blocks * kHoldVectors) break;
-      best_b = b;
-      best_W = W;
-      best_pairs = pairs;
-    }
-    if (best_b == 0 || plan.rounds == kHoldMaxRounds) return;
-    // The last try may have overwritten the pairs past best_b's: make them again.
-    for (std::int64_t w = a; w < best_b; ++w) {
-      for (std::int64_t z = best_b; z < s; ++z) {
-        hold_pair& q = plan.pair[pairs_used + (w - a) * (s - best_b) + (z - best_b)];
+  // Writes round [a, b)'s pairs from plan.pair[first] on and answers its chunks.
+  const auto make_pairs = [&](std::int64_t a, std::int64_t b, std::int64_t first) {
+    std::int64_t chunks = 0;
+    for (std::int64_t w = a; w < b; ++w) {
+      for (std::int64_t z = b; z < s; ++z) {
+        hold_pair& q = plan.pair[first + (w - a) * (s - b) + (z - b)];
         q.w = static_cast<std::int32_t>(w);
         q.z = static_cast<std::int32_t>(z);
         q.d0 = static_cast<std::int32_t>(cell_start(z, w, s, L));
         q.n = static_cast<std::int32_t>(cell_size(z, w, s, L));
         q.shift = static_cast<std::int32_t>(cell_start(w, z, s, L) - q.d0);
         q.overflow = cell_size(w, z, s, L) > q.n ? 1 : 0;
+        q.chunk_begin = static_cast<std::int32_t>(chunks);
+        const std::int64_t vectors = (q.d0 + q.n + V - 1) / V - q.d0 / V;
+        chunks += (vectors + kHoldMoveChunk - 1) / kHoldMoveChunk;
       }
     }
-    std::int64_t chunks = 0;
-    for (std::int64_t i = 0; i < best_pairs; ++i) {
-      hold_pair& q = plan.pair[pairs_used + i];
-      q.chunk_begin = static_cast<std::int32_t>(chunks);
-      const std::int64_t vectors = (q.d0 + q.n + V - 1) / V - q.d0 / V;
-      chunks += (vectors + kHoldMoveChunk - 1) / kHoldMoveChunk;
+    return chunks;
+  };
+  std::int32_t pairs_used = 0;
+  std::int64_t a = 0;
+  while (a < s) {
+    // The largest b whose round fits.
+    std::int64_t best_b = 0, best_W = 0;
+    for (std::int64_t b = a + 1; b <= s; ++b) {
+      const std::int64_t c_first = cell_start(s - 1, a, s, L) / V * V;
+      const std::int64_t band = cell_start(0, b, s, L) - c_first;
+      const std::int64_t W = ((band + blocks - 1) / blocks + V - 1) / V * V;
+      // A block's columns must meet at most two bands of a row (W < L / s), and its tile fit.
+      if ((W + kHoldRowSlackVectors * V) * s * elem_bytes > tile_bytes || W >= L / s) break;
+      if (pairs_used + (b - a) * (s - b) > kHoldMaxPairs) break;
+      if (make_pairs(a, b, pairs_used) > blocks * kHoldVectors) break;
+      best_b = b;
+      best_W = W;
     }
+    if (best_b == 0 || plan.rounds == kHoldMaxRounds) return;
     hold_round& r = plan.round[plan.rounds++];
     r.a = static_cast<std::int32_t>(a);
     r.b = static_cast<std::int32_t>(best_b);
     r.W = static_cast<std::int32_t>(best_W);
-    r.pairs = static_cast<std::int32_t>(best_pairs);
-    r.chunks = static_cast<std::int32_t>(chunks);
+    r.pairs = static_cast<std::int32_t>((best_b - a) * (s - best_b));
+    r.chunks = static_cast<std::int32_t>(make_pairs(a, best_b, pairs_used));  // the last try may have written others
     r.pair_begin = pairs_used;
     r.c_first = cell_start(s - 1, a, s, L) / V * V;
-    pairs_used += static_cast<std::int32_t>(best_pairs);
+    pairs_used += r.pairs;
     if (r.W > plan.widest) plan.widest = r.W;
     a = best_b;
   }
