@@ -1,4 +1,5 @@
-// In-place transpose of a wide matrix of 8 to 64 rows by the hold sweep (core/hold_sweep.hpp):
+// In-place transpose of a wide matrix of 8 to 64 rows of 4- or 8-byte elements by the hold sweep
+// (core/hold_sweep.hpp):
 // one persistent cooperative launch, one block an SM, the rounds one after another.
 //
 // A round writes rows [a, b) of the result. Every block loads its share of what the round reads:
@@ -286,9 +287,10 @@ template <class T>
 bool launch_inplace_hold_sweep(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
                                std::size_t workspace_bytes, cudaStream_t stream) {
   constexpr std::int64_t e = sizeof(T);
-  // 2-, 4- and 8-byte elements (bytes measured slower than the skinny blocks; 16-byte rows
-  // do not fit a block's share), 16-byte aligned rows, room for the barrier and side slots.
-  if (e == 1 || e == 16 || !aligned16(data) || !aligned16(workspace) || (cols * e) % 16 != 0 ||
+  // 4- and 8-byte elements (bytes measured slower than the skinny blocks on the H100, 2-byte
+  // elements on the H200 at 31 x 2M; 16-byte rows do not fit a block's share), 16-byte aligned
+  // rows, room for the barrier and side slots.
+  if ((e != 4 && e != 8) || !aligned16(data) || !aligned16(workspace) || (cols * e) % 16 != 0 ||
       static_cast<std::int64_t>(workspace_bytes) < 16 + rows * rows * e) {
     return false;
   }

@@ -43,16 +43,16 @@ template <class T>
 void launch_inplace_stacked_squares(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols,
                                     const stacked_squares_plan& plan, cudaStream_t stream);
 
-struct skinny_blocks_plan;
-/** In-place transpose of a matrix with a short side of 4 to 64 as blocks
-    (core/skinny_blocks.hpp); `workspace` holds max(rows, cols) elements. */
-/** The hold sweep (core/hold_sweep.hpp) for a wide rows x cols matrix; false, with nothing
-    launched, where the element size, the alignment, the workspace (16 bytes and rows^2
-    elements), the plan or the device does not fit. */
+/** The hold sweep (core/hold_sweep.hpp) for a wide rows x cols matrix of 4- or 8-byte
+    elements; false, with nothing launched, where the element size, the alignment, the
+    workspace (16 bytes and rows^2 elements), the plan or the device does not fit. */
 template <class T>
 bool launch_inplace_hold_sweep(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
                                std::size_t workspace_bytes, cudaStream_t stream);
 
+struct skinny_blocks_plan;
+/** In-place transpose of a matrix with a short side of 4 to 64 as blocks
+    (core/skinny_blocks.hpp); `workspace` holds max(rows, cols) elements. */
 template <class T>
 void launch_inplace_skinny_blocks(T* data, std::int64_t batch, void* workspace, const skinny_blocks_plan& plan,
                                   cudaStream_t stream);
