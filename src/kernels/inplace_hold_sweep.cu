@@ -301,9 +301,16 @@ bool launch_inplace_hold_sweep(T* data, std::int64_t batch, std::int64_t rows, s
   check_cuda(cudaDeviceGetAttribute(&cooperative_ok, cudaDevAttrCooperativeLaunch, device), "cudaDeviceGetAttribute");
   if (!cooperative_ok) return false;
   const std::int64_t tile_bytes = std::min<std::int64_t>(kHoldTileBytes, optin - 8 * 1024);
-  // The plan (27 KB) is the kernel's parameter; one per host thread, not on the stack.
+  // The plan (27 KB) is the kernel's parameter; one per host thread, not on the stack, and
+  // made again only for another shape or device (it divides its way through every pair of
+  // cells it tries).
   thread_local hold_plan plan;
-  make_hold_plan(plan, rows, cols, e, sms, tile_bytes);
+  thread_local std::int64_t planned[5] = {-1, -1, -1, -1, -1};
+  const std::int64_t key[5] = {rows, cols, e, sms, tile_bytes};
+  if (!std::equal(key, key + 5, planned)) {
+    make_hold_plan(plan, rows, cols, e, sms, tile_bytes);
+    std::copy(key, key + 5, planned);
+  }
   if (!plan.use) return false;
   const std::size_t shared = static_cast<std::size_t>(plan.widest + kHoldRowSlackVectors * (16 / e)) * rows * e;
   check_cuda(cudaFuncSetAttribute(hold_sweep_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
