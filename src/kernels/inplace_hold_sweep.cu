@@ -313,8 +313,10 @@ bool launch_inplace_hold_sweep(T* data, std::int64_t batch, std::int64_t rows, s
   }
   if (!plan.use) return false;
   const std::size_t shared = static_cast<std::size_t>(plan.widest + kHoldRowSlackVectors * (16 / e)) * rows * e;
+  // The cap every plan fits (tile_bytes), not this call's size: host threads that call at once
+  // with other shapes set the same value.
   check_cuda(cudaFuncSetAttribute(hold_sweep_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  static_cast<int>(shared)),
+                                  static_cast<int>(tile_bytes)),
              "cudaFuncSetAttribute");
   check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, hold_sweep_kernel<T>, kHoldThreads, shared),
              "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
