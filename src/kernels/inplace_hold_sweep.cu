@@ -1,6 +1,6 @@
 // In-place transpose of a wide matrix of 8 to 64 rows of 4- or 8-byte elements by the hold sweep
-// (core/hold_sweep.hpp):
-// one persistent cooperative launch, one block an SM, the rounds one after another.
+// (core/hold_sweep.hpp): one persistent cooperative launch, one block an SM, the rounds one
+// after another.
 //
 // A round writes rows [a, b) of the result. Every block loads its share of what the round reads:
 // the tile (columns [c0, c0 + W) of every row's cells in bands a..b-1) into shared memory by
@@ -325,16 +325,12 @@ const hold_device& hold_device_of(int device) {
   return known[device];
 }
 
-}  // namespace
-
 template <class T>
-bool launch_inplace_hold_sweep(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
-                               std::size_t workspace_bytes, cudaStream_t stream) {
+bool launch_hold_sweep_kernel(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
+                              std::size_t workspace_bytes, cudaStream_t stream) {
   constexpr std::int64_t e = sizeof(T);
-  // 4- and 8-byte elements (bytes measured slower than the skinny blocks on the H100, 2-byte
-  // elements on the H200 at 31 x 2M; 16-byte rows do not fit a block's share), 16-byte aligned
-  // rows, room for the barrier and side slots.
-  if ((e != 4 && e != 8) || !aligned16(data) || !aligned16(workspace) || (cols * e) % 16 != 0 ||
+  // 16-byte aligned rows, room for the barrier and side slots.
+  if (!aligned16(data) || !aligned16(workspace) || (cols * e) % 16 != 0 ||
       static_cast<std::int64_t>(workspace_bytes) < 16 + rows * rows * e) {
     return false;
   }
@@ -377,6 +373,22 @@ bool launch_inplace_hold_sweep(T* data, std::int64_t batch, std::int64_t rows, s
     check_launch("inplace hold sweep");
   }
   return true;
+}
+
+}  // namespace
+
+template <class T>
+bool launch_inplace_hold_sweep(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
+                               std::size_t workspace_bytes, cudaStream_t stream) {
+  // 4- and 8-byte elements of the natural types (bytes measured slower than the skinny blocks
+  // on the H100, 2-byte elements on the H200 at 31 x 2M; 16-byte rows do not fit a block's
+  // share; the byte-offset types never meet 16-byte aligned data): the kernel is built for
+  // these two only.
+  if constexpr ((sizeof(T) != 4 && sizeof(T) != 8) || !has_vector_path<T>) {
+    return false;
+  } else {
+    return launch_hold_sweep_kernel(data, batch, rows, cols, workspace, workspace_bytes, stream);
+  }
 }
 
 #define XPOSE_INSTANTIATE(T)                                                                                   \
