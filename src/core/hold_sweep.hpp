@@ -30,6 +30,22 @@ XPOSE_HOST_DEVICE inline std::int64_t cell_start(std::int64_t x, std::int64_t y,
   return v <= 0 ? 0 : (v + s - 1) / s;
 }
 
+/** cell_start in 32-bit steps, for the kernel: y L - x = y q s + (y r - x) with L = q s + r,
+    and y r - x lies in (-s, s^2). */
+struct cell_starts {
+  std::int64_t q;
+  std::int32_t r, s;
+  fast_divider by_s;
+  XPOSE_HOST_DEVICE static cell_starts of(std::int64_t s, std::int64_t L, fast_divider by_s) {
+    return {L / s, static_cast<std::int32_t>(L % s), static_cast<std::int32_t>(s), by_s};
+  }
+  /** cell_start(x, y, s, L) for 0 <= x < s, 0 <= y <= s. */
+  XPOSE_HOST_DEVICE std::int64_t operator()(std::int32_t x, std::int32_t y) const {
+    const std::int32_t n = y * r - x;
+    return y * q + (n > 0 ? static_cast<std::int64_t>(by_s.div(static_cast<std::uint32_t>(n + s - 1))) : 0);
+  }
+};
+
 /** Elements of cell (x, y). */
 XPOSE_HOST_DEVICE inline std::int64_t cell_size(std::int64_t x, std::int64_t y, std::int64_t s, std::int64_t L) {
   return cell_start(x, y + 1, s, L) - cell_start(x, y, s, L);

@@ -83,6 +83,10 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
   const std::int64_t L = plan.L;
   const int s = plan.s;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  // The row tables take a dozen cell starts a round on the critical path; with 64-bit
+  // divisions they took a microsecond.
+  const cell_starts starts = cell_starts::of(s, L, plan.by_s);
+  const auto start_of = [&](int x, int y) { return starts(x, y); };
   unsigned passed = 0;  // arrivals the barriers so far waited for
   for (int round = 0; round < plan.rounds; ++round) {
     const hold_round& R = plan.round[round];
@@ -91,7 +95,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
     const std::int64_t c0 = R.c_first + static_cast<std::int64_t>(blockIdx.x) * W;
     if (threadIdx.x < s) {
       const int x = threadIdx.x;
-      const std::int64_t from = cell_start(x, a, s, L), to = cell_start(x, b, s, L);
+      const std::int64_t from = start_of(x, a), to = start_of(x, b);
       const std::int64_t l = c0 > from ? c0 : from, h = c0 + W < to ? c0 + W : to;
       lo[x] = l;
       hi[x] = h;
@@ -99,16 +103,18 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       nvec[0][x] = nvec[1][x] = 0;
       fix[0][x] = fix[1][x] = -1;
       if (x < a && l < h) {
-        const std::int64_t y0 = (l * s + x) / L, band_end = cell_start(x, y0 + 1, s, L);
+        int y0 = a;  // the band of column l
+        while (y0 + 1 < b && start_of(x, y0 + 1) <= l) ++y0;
+        const std::int64_t band_end = start_of(x, y0 + 1);
         split = static_cast<int>((band_end < h ? band_end : h) - c0);
         int next = 0;
 #pragma unroll
         for (int t = 0; t < 2; ++t) {
-          const std::int64_t y = y0 + t;
+          const int y = y0 + t;
           const std::int64_t rs = t == 0 ? l : band_end, re = t == 0 ? (band_end < h ? band_end : h) : h;
           if (rs >= re) continue;
-          const std::int64_t cs = cell_start(x, y, s, L), home = cell_start(y, x, s, L);
-          const std::int64_t shift = home - cs, fits = cs + cell_start(y, x + 1, s, L) - home;
+          const std::int64_t cs = start_of(x, y), home = start_of(y, x);
+          const std::int64_t shift = home - cs, fits = cs + start_of(y, x + 1) - home;
           const std::int64_t in_row_end = re < fits ? re : fits;  // columns [rs, in_row_end) are in row y
           const std::int64_t first = (rs + shift) / V * V;
           const int count = in_row_end > rs ? static_cast<int>((in_row_end + shift + V - 1) / V - first / V) : 0;

@@ -62,6 +62,21 @@ void run_rounds(std::vector<int>& v, const hold_plan& plan) {
   }
 }
 
+TEST(HoldSweep, CellStartsInThirtyTwoBitStepsMatch) {
+  int compared = 0;
+  for (std::int64_t s = 8; s <= kMaxSkinny; ++s) {
+    for (const std::int64_t L : {s + 1, std::int64_t{1000}, std::int64_t{1} << 21, (std::int64_t{1} << 30) - 1, std::int64_t{999999937}}) {
+      const cell_starts starts = cell_starts::of(s, L, fast_divider::of(static_cast<std::uint32_t>(s)));
+      for (std::int32_t x = 0; x < s; ++x) {
+        for (std::int32_t y = 0; y <= s; ++y, ++compared) {
+          ASSERT_EQ(starts(x, y), cell_start(x, y, s, L)) << s << " x " << L << ", cell " << x << ", " << y;
+        }
+      }
+    }
+  }
+  EXPECT_GT(compared, 100000);
+}
+
 TEST(HoldSweep, PlanCoversTheRowsWithinItsLimits) {
   const auto plan = std::make_unique<hold_plan>();
   int planned = 0;
