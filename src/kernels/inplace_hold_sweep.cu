@@ -65,6 +65,20 @@ __device__ __noinline__ void hold_store_edge(T* dst, uint4 v, int vd, int d0, in
   }
 }
 
+// bench/experiments/hold_trace.cu: a build with XPOSE_HOLD_TRACE stamps each round's phases,
+// thread 0 of each block, into the workspace from 1 MiB on (8 stamps a round). Off by default.
+#ifdef XPOSE_HOLD_TRACE
+#define XPOSE_HOLD_STAMP(ev)                                                                   \
+  if (threadIdx.x == 0) {                                                                    \
+    unsigned long long t;                                                                    \
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));                                    \
+    reinterpret_cast<unsigned long long*>(reinterpret_cast<char*>(counter) + (1 << 20))       \
+        [(round * 8 + (ev)) * gridDim.x + blockIdx.x] = t;                                    \
+  }
+#else
+#define XPOSE_HOLD_STAMP(ev)
+#endif
+
 template <class T>
 __global__ void __launch_bounds__(kHoldThreads, 1)
     hold_sweep_kernel(T* __restrict__ matrix, T* __restrict__ side, unsigned* counter,
@@ -89,6 +103,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
   const auto start_of = [&](int x, int y) { return starts(x, y); };
   unsigned passed = 0;  // arrivals the barriers so far waited for
   for (int round = 0; round < plan.rounds; ++round) {
+    XPOSE_HOLD_STAMP(0);
     const hold_round& R = plan.round[round];
     const hold_pair* pair = plan.pair + R.pair_begin;
     const int a = R.a, b = R.b, W = R.W, VW = W / V, Pw = W + static_cast<int>(kHoldRowSlackVectors) * V;
@@ -137,6 +152,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       split_of[x] = split;
     }
     __syncthreads();
+    XPOSE_HOLD_STAMP(1);
 
     // The tile's rows x >= a, in place: all in flight at once, no registers.
     const int slots = s * VW;
@@ -208,6 +224,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       }
     };
     load_moved_rows(0, earlier);
+    XPOSE_HOLD_STAMP(2);
     if (round > 0) {
       passed += gridDim.x;
       hold_barrier(counter, passed);
@@ -216,6 +233,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
     __pipeline_commit();
     __pipeline_wait_prior(0);
     __syncthreads();
+    XPOSE_HOLD_STAMP(3);
     if (threadIdx.x < 2 * a) {  // the columns whose mirror is one short
       const int x = threadIdx.x >> 1, t = threadIdx.x & 1;
       const std::int64_t j = fix[t][x];
@@ -224,6 +242,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
     // Everything the round reads is loaded, everywhere.
     passed += gridDim.x;
     hold_barrier(counter, passed);
+    XPOSE_HOLD_STAMP(4);
 
     // Rows a..b-1 of the result over this block's columns: positions j s + x, whole vectors.
     const bool two_runs = __syncthreads_or(threadIdx.x < a && split_of[threadIdx.x] < W) != 0;
@@ -255,6 +274,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       }
       *reinterpret_cast<uint4*>(matrix + pos) = out.v;
     }
+    XPOSE_HOLD_STAMP(5);
     // The moved cells, shifted into their destination vectors.
     p = p_first;
 #pragma unroll
@@ -285,7 +305,9 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       const hold_pair& q = pair[overflow_pair];
       side[q.w * s + q.z] = overflow_value;
     }
+    XPOSE_HOLD_STAMP(6);
     __syncthreads();  // the next round rewrites the tile and the row tables
+    XPOSE_HOLD_STAMP(7);
   }
 }
 
