@@ -66,7 +66,8 @@ __device__ __noinline__ void hold_store_edge(T* dst, uint4 v, int vd, int d0, in
 }
 
 // bench/experiments/hold_trace.cu: a build with XPOSE_HOLD_TRACE stamps each round's phases,
-// thread 0 of each block, into the workspace from 1 MiB on (8 stamps a round). Off by default.
+// thread 0 of each block, into the workspace from 1 MiB on (8 stamps a round and block: the
+// caller's workspace must hold them, as hold_trace.cu's does). Off by default.
 #ifdef XPOSE_HOLD_TRACE
 #define XPOSE_HOLD_STAMP(ev)                                                                   \
   if (threadIdx.x == 0) {                                                                    \
@@ -99,8 +100,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   // The row tables take a dozen cell starts a round on the critical path; with 64-bit
   // divisions they took a microsecond.
-  const cell_starts starts = cell_starts::of(s, L, plan.by_s);
-  const auto start_of = [&](int x, int y) { return starts(x, y); };
+  const cell_starts start_of = cell_starts::of(s, L, plan.by_s);
   unsigned passed = 0;  // arrivals the barriers so far waited for
   for (int round = 0; round < plan.rounds; ++round) {
     XPOSE_HOLD_STAMP(0);
