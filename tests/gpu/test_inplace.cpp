@@ -339,7 +339,8 @@ INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceSkinnyBlocks, ::testing::Values<st
 // pointers and rows that are not whole vectors keep the skinny blocks. Short sides at the
 // path's ends and past them (8, 31, 64), rows of 1 MiB and a few vectors more (mirror cells that
 // differ by one element, side slots), batches of 2 through one workspace, and each shape
-// element-aligned too. The plan must take the aligned shapes up to 31 rows at this device's size.
+// element-aligned too; for 4 and 8 bytes, rows of 8 MiB, whose rounds fill the registers. The
+// plan must take the aligned shapes up to 31 rows at this device's size.
 class InplaceHoldSweep : public ::testing::TestWithParam<std::size_t> {};
 
 TEST_P(InplaceHoldSweep, MatchesReference) {
@@ -363,6 +364,17 @@ TEST_P(InplaceHoldSweep, MatchesReference) {
   }
   EXPECT_TRUE(run_inplace({e, 17, base + 3 * V, 2, 0, ++seed}));
   EXPECT_TRUE(run_inplace({e, 48, base / 2 + 5 * V, 2, 0, ++seed}));
+  if (e == 4 || e == 8) {
+    // Rows of 8 MiB and a vector: rounds of three rows whose moves fill a thread's registers
+    // (on 132 SMs 23 of the 24 slots; the 1 MiB rows above use 5).
+    const std::int64_t L = 8 * base + V;
+    detail::make_hold_plan(*plan, 31, L, ei, sms, detail::kHoldTileBytes);
+    ASSERT_TRUE(plan->use);
+    int fullest = 0;
+    for (int r = 0; r < plan->rounds; ++r) fullest = std::max(fullest, (plan->round[r].chunks + sms - 1) / sms);
+    if (sms >= 132) EXPECT_GE(fullest, detail::kHoldVectors - 2);
+    EXPECT_TRUE(run_inplace({e, 31, L, 1, 0, ++seed}));
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceHoldSweep, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
