@@ -3,8 +3,8 @@
 // each block) into the workspace from 1 MiB on. This runs one in-place transpose of rows x cols,
 // then prints per round, over the blocks, when each phase ended (microseconds from the launch's
 // first stamp: median, and the last block):
-//   1 tables made, 2 independent loads issued (before the first barrier), 3 loads landed,
-//   4 second barrier passed, 5 output rows issued, 6 moves issued, 7 round end.
+//   1 tables made, 2 loads issued, 3 loads landed, 4 barrier passed, 5 output rows issued,
+//   6 moves issued, 7 carry stored (round end).
 // Build (library built with -DXPOSE_HOLD_TRACE in build/trace):
 //   nvcc -O3 -std=c++17 -arch=sm_90 -Iinclude bench/experiments/hold_trace.cu build/trace/libxpose.a -o hold_trace
 #include <xpose/xpose.h>

@@ -5,11 +5,20 @@
 // of the buffer. Cut every row x into cells: cell (x, y) is the run of columns of row x whose
 // elements land in row y of the result, [cell_start(x, y), cell_start(x, y + 1)). A round writes
 // rows [a, b) of the result. It reads cell (x, y) for every row x and every y in [a, b) (the
-// tile), and the cells (w, z), w in [a, b), z >= b, which rows a..b-1 still hold for later rounds
-// (the moves); after one grid barrier it writes rows a..b-1 and puts cell (w, z) into cell (z, w),
-// which it has just read. A later round finds cell (x, y), x < its a, in row y at cell (y, x).
+// tile); after one grid barrier it writes rows a..b-1. Rows a..b-1 still hold cells other rounds
+// need:
+//  - the cells (w, y) of the next round's rows [b, b'), which the blocks carry in registers
+//    into the next round's tile (no global round trip, so that the next round's loads need no
+//    barrier of their own);
+//  - the cells (w, z), z >= b', the moves: the round holds them in registers too and, after the
+//    barrier, puts cell (w, z) into cell (z, w), which it has just read. A later round finds
+//    cell (x, y) in row y at cell (y, x).
 // Mirror cells differ in size by at most one element; the one that does not fit goes to a side
 // slot side[x * s + y].
+//
+// Nothing a round reads was written by the round before it (its rows, the moves into rows past
+// the next round's, the side slots of those): a round's loads may start while the previous
+// round's stores drain, and one barrier a round suffices.
 //
 // Host and device share these; tests/cpu/test_hold_sweep.cpp checks the plan and runs the rounds
 // on host arrays.
@@ -53,8 +62,10 @@ XPOSE_HOST_DEVICE inline std::int64_t cell_size(std::int64_t x, std::int64_t y, 
 
 /** One block an SM of this many threads holds a round. */
 inline constexpr int kHoldThreads = 512;
-/** Moved vectors (16 bytes) a thread holds in registers. */
+/** Vectors (16 bytes) a thread holds in registers: its share of the round's moves from the
+    first, of what it carries into the next round's tile in the top kHoldCarrySlots at most. */
 inline constexpr int kHoldVectors = 24;
+inline constexpr int kHoldCarrySlots = 6;
 /** Destination vectors of the moves a block covers per chunk: 31 a warp, so that each lane's
     aligned source vector and its upper neighbour's make the lane's destination vector (lane 31
     only lends its vector). */
@@ -92,11 +103,37 @@ struct hold_plan {
   hold_pair pair[kHoldMaxPairs];
 };
 
+/** Block 0's first column of round [a, b): the vector holding row s - 1's first column of band a. */
+inline std::int64_t hold_first_column(std::int64_t a, std::int64_t s, std::int64_t L, std::int64_t V) {
+  return cell_start(s - 1, a, s, L) / V * V;
+}
+
+/** Tile columns a block of round [a, b), whole vectors, `blocks` blocks covering the bands. */
+inline std::int64_t hold_width(std::int64_t a, std::int64_t b, std::int64_t s, std::int64_t L, std::int64_t V,
+                               std::int64_t blocks) {
+  const std::int64_t band = cell_start(0, b, s, L) - hold_first_column(a, s, L, V);
+  return ((band + blocks - 1) / blocks + V - 1) / V * V;
+}
+
+/** Vectors a block carries from round [a, b) into the next round, of width W: its W columns of
+    every row a..b-1. */
+inline std::int64_t hold_carry_vectors(std::int64_t a, std::int64_t b, std::int64_t W, std::int64_t V) {
+  return (b - a) * (W / V);
+}
+
+/** Whether a thread's registers hold its share of `chunks` move chunks and `carry` carried
+    vectors a block: the moves fill slots from the first, the carry from the top. */
+inline bool hold_fits_registers(std::int64_t chunks, std::int64_t carry, std::int64_t blocks) {
+  const std::int64_t carry_slots = (carry + kHoldThreads - 1) / kHoldThreads;
+  return carry_slots <= kHoldCarrySlots && (chunks + blocks - 1) / blocks + carry_slots <= kHoldVectors;
+}
+
 /** Plans rows x cols (wide: rows < cols, rows of whole 16-byte vectors) for `blocks` resident
     blocks of `tile_bytes` shared memory each: groups of rows as large as the tile and the
-    moves' registers allow. plan.use is false where no plan fits (rows outside 8..kMaxSkinny,
-    columns from 2^30 on, a row of one block's share wider than its shared memory, or more pairs
-    than the parameter holds). */
+    registers allow. A round's moves are the cells (w, z) with z past the next round's rows
+    (those of the next round's rows the blocks carry in registers). plan.use is false where no
+    plan fits (rows outside 8..kMaxSkinny, columns from 2^30 on, a row of one block's share wider
+    than its shared memory, or more pairs than the parameter holds). */
 inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols, std::int64_t elem_bytes,
                            std::int64_t blocks, std::int64_t tile_bytes) {
   plan.use = false;
@@ -109,12 +146,13 @@ inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols
   plan.by_s = fast_divider::of(static_cast<std::uint32_t>(s));
   plan.rounds = 0;
   plan.widest = 0;
-  // Writes round [a, b)'s pairs from plan.pair[first] on and answers its chunks.
-  const auto make_pairs = [&](std::int64_t a, std::int64_t b, std::int64_t first) {
-    std::int64_t chunks = 0;
+  // The chunks of the moves of rows [a, b) to rows [z_from, s), the pairs written from
+  // plan.pair[first] on when `write`.
+  const auto make_pairs = [&](std::int64_t a, std::int64_t b, std::int64_t z_from, std::int64_t first, bool write) {
+    std::int64_t chunks = 0, i = first;
     for (std::int64_t w = a; w < b; ++w) {
-      for (std::int64_t z = b; z < s; ++z) {
-        hold_pair& q = plan.pair[first + (w - a) * (s - b) + (z - b)];
+      for (std::int64_t z = z_from; z < s; ++z, ++i) {
+        hold_pair q;
         q.w = static_cast<std::int32_t>(w);
         q.z = static_cast<std::int32_t>(z);
         q.d0 = static_cast<std::int32_t>(cell_start(z, w, s, L));
@@ -122,38 +160,56 @@ inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols
         q.shift = static_cast<std::int32_t>(cell_start(w, z, s, L) - q.d0);
         q.overflow = cell_size(w, z, s, L) > q.n ? 1 : 0;
         q.chunk_begin = static_cast<std::int32_t>(chunks);
+        if (write) plan.pair[i] = q;
         const std::int64_t vectors = (q.d0 + q.n + V - 1) / V - q.d0 / V;
         chunks += (vectors + kHoldMoveChunk - 1) / kHoldMoveChunk;
       }
     }
     return chunks;
   };
+  // A round's width must keep a block's columns within two bands of a row (W < L / s) and its
+  // tile in shared memory.
+  const auto fits = [&](std::int64_t W) { return (W + kHoldRowSlackVectors * V) * s * elem_bytes <= tile_bytes && W < L / s; };
+  // Round [a, b) with its moves to rows [z_from, s), carrying into a next round of width
+  // next_W: a thread's share of both fits its registers.
+  const auto holds = [&](std::int64_t a, std::int64_t b, std::int64_t z_from, std::int64_t next_W) {
+    return hold_fits_registers(make_pairs(a, b, z_from, 0, false), hold_carry_vectors(a, b, next_W, V), blocks);
+  };
   std::int32_t pairs_used = 0;
   std::int64_t a = 0;
   while (a < s) {
-    // The largest b whose round fits.
+    const hold_round* prev = plan.rounds > 0 ? &plan.round[plan.rounds - 1] : nullptr;
+    // The largest b whose round fits, its moves counted as if the next round took one row.
     std::int64_t best_b = 0, best_W = 0;
     for (std::int64_t b = a + 1; b <= s; ++b) {
-      const std::int64_t c_first = cell_start(s - 1, a, s, L) / V * V;
-      const std::int64_t band = cell_start(0, b, s, L) - c_first;
-      const std::int64_t W = ((band + blocks - 1) / blocks + V - 1) / V * V;
-      // A block's columns must meet at most two bands of a row (W < L / s), and its tile fit.
-      if ((W + kHoldRowSlackVectors * V) * s * elem_bytes > tile_bytes || W >= L / s) break;
-      if (pairs_used + (b - a) * (s - b) > kHoldMaxPairs) break;
-      if (make_pairs(a, b, pairs_used) > blocks * kHoldVectors) break;
+      const std::int64_t W = hold_width(a, b, s, L, V, blocks);
+      if (!fits(W)) break;
+      if (prev != nullptr && !holds(prev->a, prev->b, b, W)) break;  // the previous round, carrying into this one
+      const std::int64_t next_W = b < s ? hold_width(b, b + 1, s, L, V, blocks) : 0;  // a next round of one row
+      if (b < s && !fits(next_W)) break;
+      const std::int64_t z_from = b < s ? b + 1 : s;
+      const std::int64_t prev_pairs = prev != nullptr ? (prev->b - prev->a) * (s - b) : 0;
+      if (pairs_used + prev_pairs + (b - a) * (s - z_from) > kHoldMaxPairs) break;
+      if (!holds(a, b, z_from, next_W)) break;
       best_b = b;
       best_W = W;
     }
     if (best_b == 0 || plan.rounds == kHoldMaxRounds) return;
+    // Now that this round's rows are known, the previous round's moves skip them.
+    if (prev != nullptr) {
+      hold_round& p = plan.round[plan.rounds - 1];
+      p.pair_begin = pairs_used;
+      p.pairs = static_cast<std::int32_t>((p.b - p.a) * (s - best_b));
+      p.chunks = static_cast<std::int32_t>(make_pairs(p.a, p.b, best_b, pairs_used, true));
+      pairs_used += p.pairs;
+    }
     hold_round& r = plan.round[plan.rounds++];
     r.a = static_cast<std::int32_t>(a);
     r.b = static_cast<std::int32_t>(best_b);
     r.W = static_cast<std::int32_t>(best_W);
-    r.pairs = static_cast<std::int32_t>((best_b - a) * (s - best_b));
-    r.chunks = static_cast<std::int32_t>(make_pairs(a, best_b, pairs_used));  // the last try may have written others
+    r.pairs = r.chunks = 0;  // made when the next round is known (the last round moves nothing)
     r.pair_begin = pairs_used;
-    r.c_first = cell_start(s - 1, a, s, L) / V * V;
-    pairs_used += r.pairs;
+    r.c_first = hold_first_column(a, s, L, V);
     if (r.W > plan.widest) plan.widest = r.W;
     a = best_b;
   }

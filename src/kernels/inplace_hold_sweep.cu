@@ -4,16 +4,18 @@
 //
 // A round writes rows [a, b) of the result. Every block loads its share of what the round reads:
 // the tile (columns [c0, c0 + W) of every row's cells in bands a..b-1) into shared memory by
-// cp.async, and a share of the cells that move into registers. The grid meets at a barrier;
-// then every block writes its part of rows a..b-1 from the tile and the held cells into their
-// mirror cells. A second barrier a round lets the next round read the cells this one moved;
-// the loads that do not need them (rows still in place, the next cells to move, rows moved by
-// earlier rounds) go out before it.
+// cp.async, a share of the cells that move into registers, and its columns of the next round
+// of rows a..b-1 (the carry) into registers too. The grid meets at a barrier; then every block
+// writes its part of rows a..b-1 from the tile and the held cells into their mirror cells, and,
+// the tile read, puts its carry into the next round's tile. Nothing a round loads is written by
+// the round before it, so one barrier a round suffices and a round's loads go out while the
+// last round's stores drain.
 //
-// Tile rows x >= a are still in place; rows x < a were written, and their cells of bands a..b-1
-// lie in the mirror cells (y, x) of rows y, shifted by an arbitrary number of columns: each run
-// is copied as the aligned 16-byte vectors that cover it, and the output reads element (x, j)
-// at a base a row and band (a column whose mirror is one short comes from its side slot).
+// Tile rows x >= a are still in place; rows [ca, a) (the last round's) are carried; rows x < ca
+// were written, and their cells of bands a..b-1 lie in the mirror cells (y, x) of rows y,
+// shifted by an arbitrary number of columns: each run is copied as the aligned 16-byte vectors
+// that cover it, and the output reads element (x, j) at a base a row and band (a column whose
+// mirror is one short comes from its side slot).
 #include "byte_shift.cuh"
 #include "element_types.hpp"
 #include "kernel_attributes.hpp"
@@ -88,8 +90,9 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
   extern __shared__ uint4 hold_tile_memory[];
   T* tile = reinterpret_cast<T*>(hold_tile_memory);  // [s][Pw]
   __shared__ std::int64_t lo[kMaxSkinny], hi[kMaxSkinny];
-  // Rows x < a: this block's columns of them lie in at most two bands t, each read from its
-  // mirror cell in row ybase as nvec aligned vectors from column src on, landing at dst in the
+  __shared__ std::int64_t next_lo[kMaxSkinny], next_hi[kMaxSkinny];  // rows a..b-1's columns of the next round
+  // Rows x < ca (those of rounds before the last): this block's columns of them lie in at most
+  // two bands t, each read from its mirror cell in row ybase as nvec aligned vectors from column src on, landing at dst in the
   // row's shared memory; element (x, j) is then at base0[x] + j - c0 below column c0 +
   // split_of[x], at base1[x] + j - c0 from there. Column fix takes side[x * s + ybase].
   __shared__ std::int64_t src[2][kMaxSkinny], fix[2][kMaxSkinny];
@@ -98,29 +101,132 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
   const std::int64_t L = plan.L;
   const int s = plan.s;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  unsigned passed = 0;  // arrivals the barriers so far waited for
+
+  // A round's moves, chunks [k0, k1) of them this block's: a lane loads one aligned source vector
+  // into slot u and holds it unshifted (shifting there waited for every load in turn); after the
+  // barrier its vector and its upper neighbour's make its destination vector. Side slots: pair
+  // i's overflow by block i % grid, thread i / grid.
+  hold_vector<T> mv[kHoldVectors];
+#pragma unroll
+  for (int u = 0; u < kHoldVectors; ++u) mv[u].v = make_uint4(0, 0, 0, 0);
+  T overflow_value{};
+  struct move_share {
+    int k0, k1, p_first;
+  };
+  const auto share_of = [&](const hold_round& R) {
+    const hold_pair* pair = plan.pair + R.pair_begin;
+    const int per_block = (R.chunks + static_cast<int>(gridDim.x) - 1) / static_cast<int>(gridDim.x);
+    move_share m;
+    m.k0 = static_cast<int>(blockIdx.x) * per_block;
+    m.k1 = min(R.chunks, m.k0 + per_block);
+    int lo_p = 0, hi_p = R.pairs - 1;  // the last pair whose chunks begin at or before k0
+    while (lo_p < hi_p) {
+      const int mid = (lo_p + hi_p + 1) / 2;
+      if (pair[mid].chunk_begin <= m.k0) {
+        lo_p = mid;
+      } else {
+        hi_p = mid - 1;
+      }
+    }
+    m.p_first = lo_p;
+    return m;
+  };
+  const auto overflow_pair_of = [&](const hold_round& R) {
+    const int i = static_cast<int>(blockIdx.x + threadIdx.x * gridDim.x);
+    return i < R.pairs && plan.pair[R.pair_begin + i].overflow ? i : -1;
+  };
+  const auto load_moves = [&](const hold_round& R) {
+    const hold_pair* pair = plan.pair + R.pair_begin;
+    const move_share m = share_of(R);
+    int p = m.p_first;
+#pragma unroll
+    for (int u = 0; u < kHoldVectors; ++u) {
+      const int k = m.k0 + u;
+      if (k >= m.k1) continue;
+      while (p + 1 < R.pairs && pair[p + 1].chunk_begin <= k) ++p;
+      const hold_pair& q = pair[p];
+      const int kk = (k - q.chunk_begin) * kHoldMoveChunk + warp * 31 + lane;  // destination vector
+      const int nd = (q.d0 + q.n + V - 1) / V - q.d0 / V;
+      const int sv = (q.d0 / V * V + q.shift) / V + kk;  // its aligned source vector (z >= 1: positive)
+      if (kk <= nd && static_cast<std::int64_t>(sv) * V < L) {
+        mv[u].v = *reinterpret_cast<const uint4*>(matrix + static_cast<std::int64_t>(q.w) * L +
+                                                  static_cast<std::int64_t>(sv) * V);
+      }
+    }
+    const int o = overflow_pair_of(R);
+    if (o >= 0) {
+      const hold_pair& q = pair[o];
+      overflow_value = matrix[static_cast<std::int64_t>(q.w) * L + q.d0 + q.n + q.shift];
+    }
+  };
+  const auto store_moves = [&](const hold_round& R) {
+    const hold_pair* pair = plan.pair + R.pair_begin;
+    const move_share m = share_of(R);
+    int p = m.p_first;
+#pragma unroll
+    for (int u = 0; u < kHoldVectors; ++u) {
+      const int k = m.k0 + u;
+      if (k >= m.k1) continue;
+      while (p + 1 < R.pairs && pair[p + 1].chunk_begin <= k) ++p;
+      const hold_pair& q = pair[p];
+      uint4 up;
+      up.x = __shfl_down_sync(0xffffffffu, mv[u].v.x, 1);
+      up.y = __shfl_down_sync(0xffffffffu, mv[u].v.y, 1);
+      up.z = __shfl_down_sync(0xffffffffu, mv[u].v.z, 1);
+      up.w = __shfl_down_sync(0xffffffffu, mv[u].v.w, 1);
+      const int kk = (k - q.chunk_begin) * kHoldMoveChunk + warp * 31 + lane;
+      const int nd = (q.d0 + q.n + V - 1) / V - q.d0 / V;
+      if (lane == 31 || kk >= nd) continue;
+      const int sh = (q.d0 / V * V + q.shift) % V;
+      const uint4 out = sh == 0 ? mv[u].v : funnel16(mv[u].v, up, sh * static_cast<int>(sizeof(T)));
+      const int vd = (q.d0 / V + kk) * V;
+      T* to = matrix + static_cast<std::int64_t>(q.z) * L;
+      if (vd >= q.d0 && vd + V <= q.d0 + q.n) {
+        *reinterpret_cast<uint4*>(to + vd) = out;
+      } else {
+        hold_store_edge(to, out, vd, q.d0, q.d0 + q.n);
+      }
+    }
+    const int o = overflow_pair_of(R);
+    if (o >= 0) {
+      const hold_pair& q = pair[o];
+      side[q.w * s + q.z] = overflow_value;
+    }
+  };
+
   // The row tables take a dozen cell starts a round on the critical path; with 64-bit
   // divisions they took a microsecond.
-  const cell_starts start_of = cell_starts::of(s, L, plan.by_s);
-  unsigned passed = 0;  // arrivals the barriers so far waited for
+  const cell_starts starts = cell_starts::of(s, L, plan.by_s);
   for (int round = 0; round < plan.rounds; ++round) {
     XPOSE_HOLD_STAMP(0);
     const hold_round& R = plan.round[round];
-    const hold_pair* pair = plan.pair + R.pair_begin;
     const int a = R.a, b = R.b, W = R.W, VW = W / V, Pw = W + static_cast<int>(kHoldRowSlackVectors) * V;
     const std::int64_t c0 = R.c_first + static_cast<std::int64_t>(blockIdx.x) * W;
+    // Rows [ca, a) were carried into the tile by the round before; rows x < ca lie in mirror cells.
+    const int ca = round > 0 ? plan.round[round - 1].a : 0;
+    const bool carries = round + 1 < plan.rounds;
+    const hold_round& N = plan.round[carries ? round + 1 : round];
+    const int VWn = carries ? N.W / V : 0, Pwn = N.W + static_cast<int>(kHoldRowSlackVectors) * V;
+    const std::int64_t c0n = N.c_first + static_cast<std::int64_t>(blockIdx.x) * N.W;
     if (threadIdx.x < s) {
       const int x = threadIdx.x;
-      const std::int64_t from = start_of(x, a), to = start_of(x, b);
+      const std::int64_t from = starts(x, a), to = starts(x, b);
       const std::int64_t l = c0 > from ? c0 : from, h = c0 + W < to ? c0 + W : to;
       lo[x] = l;
       hi[x] = h;
       int off0 = 0, off1 = 0, split = W;
       nvec[0][x] = nvec[1][x] = 0;
       fix[0][x] = fix[1][x] = -1;
-      if (x < a && l < h) {
+      if (x >= a && x < b && carries) {
+        const std::int64_t from_n = starts(x, N.a), to_n = starts(x, N.b);
+        next_lo[x] = c0n > from_n ? c0n : from_n;
+        next_hi[x] = c0n + N.W < to_n ? c0n + N.W : to_n;
+      }
+      if (x < ca && l < h) {
         int y0 = a;  // the band of column l
-        while (y0 + 1 < b && start_of(x, y0 + 1) <= l) ++y0;
-        const std::int64_t band_end = start_of(x, y0 + 1);
+        while (y0 + 1 < b && starts(x, y0 + 1) <= l) ++y0;
+        const std::int64_t band_end = starts(x, y0 + 1);
         split = static_cast<int>((band_end < h ? band_end : h) - c0);
         int next = 0;
 #pragma unroll
@@ -128,8 +234,8 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
           const int y = y0 + t;
           const std::int64_t rs = t == 0 ? l : band_end, re = t == 0 ? (band_end < h ? band_end : h) : h;
           if (rs >= re) continue;
-          const std::int64_t cs = start_of(x, y), home = start_of(y, x);
-          const std::int64_t shift = home - cs, fits = cs + start_of(y, x + 1) - home;
+          const std::int64_t cs = starts(x, y), home = starts(y, x);
+          const std::int64_t shift = home - cs, fits = cs + starts(y, x + 1) - home;
           const std::int64_t in_row_end = re < fits ? re : fits;  // columns [rs, in_row_end) are in row y
           const std::int64_t first = (rs + shift) / V * V;
           const int count = in_row_end > rs ? static_cast<int>((in_row_end + shift + V - 1) / V - first / V) : 0;
@@ -164,80 +270,44 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
     }
     __pipeline_commit();
 
-    // The cells that move, chunks [k0, k1) of the round's: a lane loads one aligned source
-    // vector and holds it unshifted (shifting here waited for every load in turn); after the
-    // barrier its vector and its upper neighbour's make its destination vector.
-    const int per_block = (R.chunks + static_cast<int>(gridDim.x) - 1) / static_cast<int>(gridDim.x);
-    const int k0 = static_cast<int>(blockIdx.x) * per_block, k1 = min(R.chunks, k0 + per_block);
-    int p_first = 0;
-    {
-      int lo_p = 0, hi_p = R.pairs - 1;  // the last pair whose chunks begin at or before k0
-      while (lo_p < hi_p) {
-        const int mid = (lo_p + hi_p + 1) / 2;
-        if (pair[mid].chunk_begin <= k0) {
-          lo_p = mid;
-        } else {
-          hi_p = mid - 1;
+    load_moves(R);
+    // The carry, in the top slots (the moves leave them free): rows a..b-1 over this block's
+    // columns of the next round, vector i of them in slot kHoldVectors - 1 - i / kHoldThreads of
+    // thread i % kHoldThreads.
+    const int carry_count = (b - a) * VWn;
+#pragma unroll
+    for (int u = kHoldVectors - kHoldCarrySlots; u < kHoldVectors; ++u) {
+      const int i = (kHoldVectors - 1 - u) * kHoldThreads + static_cast<int>(threadIdx.x);
+      if (i >= carry_count) continue;
+      const int x = a + i / VWn;
+      const std::int64_t j = c0n + static_cast<std::int64_t>(i % VWn) * V;
+      if (j + V > next_lo[x] && j < next_hi[x]) {
+        mv[u].v = *reinterpret_cast<const uint4*>(matrix + static_cast<std::int64_t>(x) * L + j);
+      }
+    }
+    // Rows x < ca from their mirror cells, written by rounds before the last (the last round's
+    // stores may still be draining: nothing here reads what they write).
+    for (int x = 0; x < ca; ++x) {
+#pragma unroll
+      for (int t = 0; t < 2; ++t) {
+        const T* from = matrix + static_cast<std::int64_t>(ybase[t][x]) * L + src[t][x];
+        T* to = tile + x * Pw + dst[t][x];
+        for (int k = threadIdx.x; k < nvec[t][x]; k += kHoldThreads) {
+          __pipeline_memcpy_async(to + k * V, from + k * V, 16);
         }
       }
-      p_first = lo_p;
     }
-    hold_vector<T> mv[kHoldVectors];
-    int p = p_first;
-#pragma unroll
-    for (int u = 0; u < kHoldVectors; ++u) {
-      mv[u].v = make_uint4(0, 0, 0, 0);
-      const int k = k0 + u;
-      if (k >= k1) continue;
-      while (p + 1 < R.pairs && pair[p + 1].chunk_begin <= k) ++p;
-      const hold_pair& q = pair[p];
-      const int kk = (k - q.chunk_begin) * kHoldMoveChunk + warp * 31 + lane;  // destination vector
-      const int nd = (q.d0 + q.n + V - 1) / V - q.d0 / V;
-      const int sv = (q.d0 / V * V + q.shift) / V + kk;  // its aligned source vector (z >= 1: positive)
-      if (kk <= nd && static_cast<std::int64_t>(sv) * V < L) {
-        mv[u].v = *reinterpret_cast<const uint4*>(matrix + static_cast<std::int64_t>(q.w) * L +
-                                                  static_cast<std::int64_t>(sv) * V);
-      }
-    }
-    // Side slots: pair i's overflow by block i % grid, thread i / grid.
-    T overflow_value{};
-    const int overflow_pair = static_cast<int>(blockIdx.x + threadIdx.x * gridDim.x);
-    const bool overflows = overflow_pair < R.pairs && pair[overflow_pair].overflow;
-    if (overflows) {
-      const hold_pair& q = pair[overflow_pair];
-      overflow_value = matrix[static_cast<std::int64_t>(q.w) * L + q.d0 + q.n + q.shift];
-    }
-
-    // Rows x < a from their mirror cells: those moved by rounds before the last now, the last
-    // round's once the grid has met (its stores done everywhere).
-    const int earlier = round > 0 ? plan.round[round - 1].a : 0;
-    const auto load_moved_rows = [&](int x_begin, int x_end) {
-      for (int x = x_begin; x < x_end; ++x) {
-#pragma unroll
-        for (int t = 0; t < 2; ++t) {
-          const T* from = matrix + static_cast<std::int64_t>(ybase[t][x]) * L + src[t][x];
-          T* to = tile + x * Pw + dst[t][x];
-          for (int k = threadIdx.x; k < nvec[t][x]; k += kHoldThreads) {
-            __pipeline_memcpy_async(to + k * V, from + k * V, 16);
-          }
-        }
-      }
-    };
-    load_moved_rows(0, earlier);
-    XPOSE_HOLD_STAMP(2);
-    if (round > 0) {
-      passed += gridDim.x;
-      hold_barrier(counter, passed);
-    }
-    load_moved_rows(earlier, a);
     __pipeline_commit();
+    XPOSE_HOLD_STAMP(2);
     __pipeline_wait_prior(0);
     __syncthreads();
     XPOSE_HOLD_STAMP(3);
-    if (threadIdx.x < 2 * a) {  // the columns whose mirror is one short
+    if (threadIdx.x < 2 * ca) {  // the columns whose mirror is one short
       const int x = threadIdx.x >> 1, t = threadIdx.x & 1;
       const std::int64_t j = fix[t][x];
-      if (j >= 0 && j >= lo[x] && j < hi[x]) tile[(t == 0 ? base0[x] : base1[x]) + (j - c0)] = side[x * s + ybase[t][x]];
+      if (j >= 0 && j >= lo[x] && j < hi[x]) {
+        tile[(t == 0 ? base0[x] : base1[x]) + (j - c0)] = side[x * s + ybase[t][x]];
+      }
     }
     // Everything the round reads is loaded, everywhere.
     passed += gridDim.x;
@@ -275,38 +345,16 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       *reinterpret_cast<uint4*>(matrix + pos) = out.v;
     }
     XPOSE_HOLD_STAMP(5);
-    // The moved cells, shifted into their destination vectors.
-    p = p_first;
-#pragma unroll
-    for (int u = 0; u < kHoldVectors; ++u) {
-      const int k = k0 + u;
-      if (k >= k1) continue;
-      while (p + 1 < R.pairs && pair[p + 1].chunk_begin <= k) ++p;
-      const hold_pair& q = pair[p];
-      uint4 up;
-      up.x = __shfl_down_sync(0xffffffffu, mv[u].v.x, 1);
-      up.y = __shfl_down_sync(0xffffffffu, mv[u].v.y, 1);
-      up.z = __shfl_down_sync(0xffffffffu, mv[u].v.z, 1);
-      up.w = __shfl_down_sync(0xffffffffu, mv[u].v.w, 1);
-      const int kk = (k - q.chunk_begin) * kHoldMoveChunk + warp * 31 + lane;
-      const int nd = (q.d0 + q.n + V - 1) / V - q.d0 / V;
-      if (lane == 31 || kk >= nd) continue;
-      const int m = (q.d0 / V * V + q.shift) % V;
-      const uint4 out = m == 0 ? mv[u].v : funnel16(mv[u].v, up, m * static_cast<int>(sizeof(T)));
-      const int vd = (q.d0 / V + kk) * V;
-      T* to = matrix + static_cast<std::int64_t>(q.z) * L;
-      if (vd >= q.d0 && vd + V <= q.d0 + q.n) {
-        *reinterpret_cast<uint4*>(to + vd) = out;
-      } else {
-        hold_store_edge(to, out, vd, q.d0, q.d0 + q.n);
-      }
-    }
-    if (overflows) {
-      const hold_pair& q = pair[overflow_pair];
-      side[q.w * s + q.z] = overflow_value;
-    }
+    store_moves(R);
     XPOSE_HOLD_STAMP(6);
-    __syncthreads();  // the next round rewrites the tile and the row tables
+    __syncthreads();  // the tile is read: the carried rows go into the next round's
+#pragma unroll
+    for (int u = kHoldVectors - kHoldCarrySlots; u < kHoldVectors; ++u) {
+      const int i = (kHoldVectors - 1 - u) * kHoldThreads + static_cast<int>(threadIdx.x);
+      if (i >= carry_count) continue;
+      const int x = a + i / VWn;
+      *reinterpret_cast<uint4*>(tile + x * Pwn + (i % VWn) * V) = mv[u].v;
+    }
     XPOSE_HOLD_STAMP(7);
   }
 }

@@ -17,26 +17,55 @@
 namespace xpose::detail {
 namespace {
 
-/** Runs the plan's rounds on v (s x L, row-major) as the kernel does, with side slots. */
+/** Runs the plan's rounds on v (s x L, row-major) as the kernel does, with side slots and the
+    carried rows, and checks that no round reads an element or side slot the round before it
+    wrote (the kernel has no barrier there: a round's loads run while the last round's stores
+    drain). */
+constexpr int kStray = -7;
+
 void run_rounds(std::vector<int>& v, const hold_plan& plan) {
   const std::int64_t s = plan.s, L = plan.L;
   std::vector<int> side(static_cast<std::size_t>(s * s), -1);
+  std::vector<int> written(v.size(), -1), side_written(side.size(), -1);  // the round that last wrote
   const auto at = [&](std::int64_t row, std::int64_t col) -> int& { return v[static_cast<std::size_t>(row * L + col)]; };
-  for (int r = 0; r < plan.rounds; ++r) {
-    const hold_round& R = plan.round[r];
-    // Reads: element (x, j) of every band a..b-1, from its row or its mirror cell.
+  int round = 0;
+  const auto before_last = [&](int writer) { return writer < 0 || writer < round - 1; };
+  const auto read = [&](std::int64_t row, std::int64_t col) {
+    EXPECT_TRUE(before_last(written[static_cast<std::size_t>(row * L + col)])) << "row " << row << ", column " << col;
+    return at(row, col);
+  };
+  const auto read_side = [&](std::int64_t x, std::int64_t y) {
+    EXPECT_TRUE(before_last(side_written[static_cast<std::size_t>(x * s + y)])) << "side slot " << x << ", " << y;
+    return side[static_cast<std::size_t>(x * s + y)];
+  };
+  std::vector<int> carried;  // the last round's rows over this round's bands, in the order read
+  for (; round < plan.rounds; ++round) {
+    const hold_round& R = plan.round[round];
+    const int ca = round > 0 ? plan.round[round - 1].a : 0;
+    // Reads: element (x, j) of every band a..b-1, from its row, the carry or its mirror cell.
     std::vector<std::pair<std::int64_t, int>> out;  // (position, value)
+    std::size_t next_carried = 0;
     for (std::int64_t x = 0; x < s; ++x) {
       for (std::int64_t j = cell_start(x, R.a, s, L); j < cell_start(x, R.b, s, L); ++j) {
         int value = 0;
         if (x >= R.a) {
-          value = at(x, j);
+          value = read(x, j);
+        } else if (x >= ca) {
+          value = carried.at(next_carried++);
         } else {
           const std::int64_t y = (j * s + x) / L;
           const std::int64_t cs = cell_start(x, y, s, L), home = cell_start(y, x, s, L);
-          value = j - cs < cell_size(y, x, s, L) ? at(y, j + home - cs) : side[static_cast<std::size_t>(x * s + y)];
+          value = j - cs < cell_size(y, x, s, L) ? read(y, j + home - cs) : read_side(x, y);
         }
         out.emplace_back(j * s + x, value);
+      }
+    }
+    EXPECT_EQ(next_carried, carried.size());
+    carried.clear();
+    if (round + 1 < plan.rounds) {
+      const hold_round& N = plan.round[round + 1];
+      for (std::int64_t x = R.a; x < R.b; ++x) {
+        for (std::int64_t j = cell_start(x, N.a, s, L); j < cell_start(x, N.b, s, L); ++j) carried.push_back(read(x, j));
       }
     }
     std::vector<std::vector<int>> moved;
@@ -44,20 +73,29 @@ void run_rounds(std::vector<int>& v, const hold_plan& plan) {
     for (int i = 0; i < R.pairs; ++i) {
       const hold_pair& q = plan.pair[R.pair_begin + i];
       std::vector<int> cell;
-      for (std::int64_t c = q.d0; c < q.d0 + q.n; ++c) cell.push_back(at(q.w, c + q.shift));
+      // A destination one longer than its source takes a stray last element, never read.
+      const std::int64_t source_size = cell_size(q.w, q.z, s, L);
+      for (std::int64_t c = 0; c < q.n; ++c) cell.push_back(c < source_size ? read(q.w, q.d0 + c + q.shift) : kStray);
       moved.push_back(cell);
-      overflow.push_back(q.overflow ? at(q.w, q.d0 + q.n + q.shift) : 0);
+      overflow.push_back(q.overflow ? read(q.w, q.d0 + q.n + q.shift) : 0);
     }
     // Writes, after every read (the grid barrier).
     for (const auto& [position, value] : out) {
       ASSERT_GE(position, R.a * L);
       ASSERT_LT(position, R.b * L);
       v[static_cast<std::size_t>(position)] = value;
+      written[static_cast<std::size_t>(position)] = round;
     }
     for (int i = 0; i < R.pairs; ++i) {
       const hold_pair& q = plan.pair[R.pair_begin + i];
-      for (std::int64_t c = 0; c < q.n; ++c) at(q.z, q.d0 + c) = moved[static_cast<std::size_t>(i)][static_cast<std::size_t>(c)];
-      if (q.overflow) side[static_cast<std::size_t>(q.w * s + q.z)] = overflow[static_cast<std::size_t>(i)];
+      for (std::int64_t c = 0; c < q.n; ++c) {
+        at(q.z, q.d0 + c) = moved[static_cast<std::size_t>(i)][static_cast<std::size_t>(c)];
+        written[static_cast<std::size_t>(q.z * L + q.d0 + c)] = round;
+      }
+      if (q.overflow) {
+        side[static_cast<std::size_t>(q.w * s + q.z)] = overflow[static_cast<std::size_t>(i)];
+        side_written[static_cast<std::size_t>(q.w * s + q.z)] = round;
+      }
     }
   }
 }
@@ -101,14 +139,18 @@ TEST(HoldSweep, PlanCoversTheRowsWithinItsLimits) {
             EXPECT_LT(R.W, L / s);
             EXPECT_LE(R.c_first, cell_start(s - 1, R.a, s, L));                  // the blocks cover the band
             EXPECT_GE(R.c_first + blocks * R.W, cell_start(0, R.b, s, L));
-            EXPECT_LE(R.chunks, blocks * kHoldVectors);                           // the moves fit the registers
-            EXPECT_EQ(R.pairs, (R.b - R.a) * (s - R.b));
+            // The moves skip the next round's rows, which the round carries; both fit the registers.
+            const bool last = r + 1 == plan->rounds;
+            const std::int64_t z_from = last ? s : plan->round[r + 1].b;
+            const std::int64_t carry = last ? 0 : hold_carry_vectors(R.a, R.b, plan->round[r + 1].W, V);
+            EXPECT_TRUE(hold_fits_registers(R.chunks, carry, blocks));
+            EXPECT_EQ(R.pairs, (R.b - R.a) * (s - z_from));
             EXPECT_EQ(R.pair_begin, pairs);
             std::int64_t chunk = 0;
             for (int i = 0; i < R.pairs; ++i) {
               const hold_pair& q = plan->pair[R.pair_begin + i];
-              EXPECT_EQ(q.w, R.a + i / (s - R.b));
-              EXPECT_EQ(q.z, R.b + i % (s - R.b));
+              EXPECT_EQ(q.w, R.a + i / (s - z_from));
+              EXPECT_EQ(q.z, z_from + i % (s - z_from));
               EXPECT_EQ(q.d0, cell_start(q.z, q.w, s, L));
               EXPECT_EQ(q.n, cell_size(q.z, q.w, s, L));
               EXPECT_EQ(q.shift, cell_start(q.w, q.z, s, L) - q.d0);
