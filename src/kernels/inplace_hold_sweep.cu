@@ -92,9 +92,10 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
   __shared__ std::int64_t lo[kMaxSkinny], hi[kMaxSkinny];
   __shared__ std::int64_t next_lo[kMaxSkinny], next_hi[kMaxSkinny];  // rows a..b-1's columns of the next round
   // Rows x < ca (those of rounds before the last): this block's columns of them lie in at most
-  // two bands t, each read from its mirror cell in row ybase as nvec aligned vectors from column src on, landing at dst in the
-  // row's shared memory; element (x, j) is then at base0[x] + j - c0 below column c0 +
-  // split_of[x], at base1[x] + j - c0 from there. Column fix takes side[x * s + ybase].
+  // two bands t, each read from its mirror cell in row ybase as nvec aligned vectors from
+  // column src on, landing at dst in the row's shared memory; element (x, j) is then at
+  // base0[x] + j - c0 below column c0 + split_of[x], at base1[x] + j - c0 from there. Column
+  // fix takes side[x * s + ybase].
   __shared__ std::int64_t src[2][kMaxSkinny], fix[2][kMaxSkinny];
   __shared__ int ybase[2][kMaxSkinny], nvec[2][kMaxSkinny], dst[2][kMaxSkinny];
   __shared__ int base0[kMaxSkinny], base1[kMaxSkinny], split_of[kMaxSkinny];
