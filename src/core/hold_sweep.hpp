@@ -70,6 +70,9 @@ inline constexpr int kHoldCarrySlots = 6;
     aligned source vector and its upper neighbour's make the lane's destination vector (lane 31
     only lends its vector). */
 inline constexpr int kHoldMoveChunk = kHoldThreads / 32 * 31;
+/** Bytes take the hold sweep in plans of at most this many rounds (their output gather reads
+    a byte at a time; longer plans lose to the skinny blocks). */
+inline constexpr int kHoldByteRounds = 3;
 /** Shared memory a block's tile may take. */
 inline constexpr std::int64_t kHoldTileBytes = 208 * 1024;
 /** The plan travels as the kernel's parameter (at most 32 KiB). */

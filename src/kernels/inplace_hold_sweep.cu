@@ -435,6 +435,11 @@ bool launch_hold_sweep_kernel(T* data, std::int64_t batch, std::int64_t rows, st
     std::copy(key, key + 5, planned);
   }
   if (!plan.use || plan_blocks_per_sm < 1) return false;
+  // Bytes gather their output a byte at a time from shared memory: ahead of the skinny blocks
+  // in plans of up to three rounds, behind them in longer ones (session30/bytes_hold_sweep_rule:
+  // 31 x 1M 38.1 -> 49.2%, 31 x 2M 46.0 -> 47.3%, 8 x 8M 44.8 -> 50.0%; 31 x 4M in six rounds
+  // 43.2 -> 40.8%).
+  if (e == 1 && plan.rounds > kHoldByteRounds) return false;
   const std::size_t shared = hold_shared_bytes(plan, rows, e);
   const int sms = dev.sms;
   unsigned* counter = static_cast<unsigned*>(workspace);
@@ -457,11 +462,11 @@ bool launch_hold_sweep_kernel(T* data, std::int64_t batch, std::int64_t rows, st
 template <class T>
 bool launch_inplace_hold_sweep(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
                                std::size_t workspace_bytes, cudaStream_t stream) {
-  // 4- and 8-byte elements of the natural types (bytes measured slower than the skinny blocks
-  // on the H100, 2-byte elements on the H200 at 31 x 2M; 16-byte rows do not fit a block's
-  // share; the byte-offset types never meet 16-byte aligned data): the kernel is built for
-  // these two only.
-  if constexpr ((sizeof(T) != 4 && sizeof(T) != 8) || !has_vector_path<T>) {
+  // 1-, 4- and 8-byte elements of the natural types (bytes only in plans of a few rounds, above;
+  // 2-byte elements measured slower than the skinny blocks on the H200 at 31 x 2M; 16-byte rows
+  // do not fit a block's share; the byte-offset types never meet 16-byte aligned data): the
+  // kernel is built for these three only.
+  if constexpr ((sizeof(T) != 1 && sizeof(T) != 4 && sizeof(T) != 8) || !has_vector_path<T>) {
     return false;
   } else {
     return launch_hold_sweep_kernel(data, batch, rows, cols, workspace, workspace_bytes, stream);

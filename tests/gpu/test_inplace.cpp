@@ -335,8 +335,9 @@ TEST_P(InplaceSkinnyBlocks, MatchesReference) {
 INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceSkinnyBlocks, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
 
 // Wide matrices of 8 to 64 rows of 4 and 8 bytes on 16-byte aligned rows take the hold sweep
-// (core/hold_sweep.hpp) where its plan fits the device; other element sizes, element-aligned
-// pointers and rows that are not whole vectors keep the skinny blocks. Short sides at the
+// (core/hold_sweep.hpp) where its plan fits the device, and of 1 byte where the plan has at
+// most kHoldByteRounds rounds; other element sizes, element-aligned pointers and rows that are
+// not whole vectors keep the skinny blocks. Short sides at the
 // path's ends and past them (8, 31, 64), rows of 1 MiB and a few vectors more (mirror cells that
 // differ by one element, side slots), batches of 2 through one workspace, and each shape
 // element-aligned too; for 4 and 8 bytes, rows of 8 MiB, whose rounds fill the registers. The
@@ -358,6 +359,10 @@ TEST_P(InplaceHoldSweep, MatchesReference) {
       detail::make_hold_plan(*plan, s, L, ei, sms, detail::kHoldTileBytes);
       // 64 rows need more pairs than the kernel's parameter holds: the skinny blocks.
       if (e == 4 || e == 8) EXPECT_EQ(plan->use, s <= 31) << s << " x " << L;
+      // Bytes take it in plans of up to kHoldByteRounds rounds: these rows of 1 MiB do.
+      if (e == 1 && s <= 31) {
+        EXPECT_TRUE(plan->use && plan->rounds <= detail::kHoldByteRounds) << s << " x " << L;
+      }
       EXPECT_TRUE(run_inplace({e, s, L, 1, 0, ++seed}));
       EXPECT_TRUE(run_inplace({e, s, L, 1, e, ++seed}));  // element-aligned, not 16-byte: the skinny blocks
     }
