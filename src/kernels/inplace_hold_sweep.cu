@@ -1,6 +1,6 @@
-// In-place transpose of a wide matrix of 8 to 64 rows of 4- or 8-byte elements by the hold sweep
-// (core/hold_sweep.hpp): one persistent cooperative launch, one block an SM, the rounds one
-// after another.
+// In-place transpose of a wide matrix of 8 to 64 rows of 1-, 4- or 8-byte elements by the hold
+// sweep (core/hold_sweep.hpp): one persistent cooperative launch, one block an SM, the rounds
+// one after another.
 //
 // A round writes rows [a, b) of the result. Every block loads its share of what the round reads:
 // the tile (columns [c0, c0 + W) of every row's cells in bands a..b-1) into shared memory by
