@@ -385,8 +385,10 @@ const hold_device& hold_device_of(int device) {
     check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, d), "cudaDeviceGetAttribute");
     check_cuda(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, d), "cudaDeviceGetAttribute");
     check_cuda(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, d), "cudaDeviceGetAttribute");
+    cudaFuncAttributes kernel{};  // the tile shares the opt-in limit with the row tables
+    check_cuda(cudaFuncGetAttributes(&kernel, hold_sweep_kernel<T>), "cudaFuncGetAttributes");
     out.sms = sms;
-    out.tile_bytes = std::min<std::int64_t>(kHoldTileBytes, optin - 8 * 1024);
+    out.tile_bytes = std::min<std::int64_t>(kHoldTileBytes, optin - static_cast<std::int64_t>(kernel.sharedSizeBytes));
     out.usable = cooperative != 0 && out.tile_bytes > 0;
     if (out.usable) {
       check_cuda(cudaFuncSetAttribute(hold_sweep_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
