@@ -67,6 +67,87 @@ __device__ __noinline__ void hold_store_edge(T* dst, uint4 v, int vd, int d0, in
   }
 }
 
+/** Output vectors of bytes a thread gathers at once: vectors o + s u, u < kByteGatherVectors, read
+    their bytes from the same rows at columns 16 u apart, so that one walk over the rows (and one
+    lookup of each row's base) serves them all. A vector at a time took ten instructions a byte. */
+constexpr int kByteGatherVectors = 4;
+
+/** Word w with byte K replaced by b (bytes above K are zero: one byte permute a byte). */
+__device__ __forceinline__ unsigned put_byte(unsigned w, unsigned b, int k) {
+  return __byte_perm(w, b, k == 0 ? 0x3214u : k == 1 ? 0x3240u : k == 2 ? 0x3410u : 0x4210u);
+}
+
+/** Bytes (x, 16 (j0 + u) + jj) of the tile for the positions 16 i + k = jj s + x, k < 16, into word
+    k / 4 of w[u], u < kByteGatherVectors. TwoRuns: a row's columns from split_of[x] on are at
+    base1[x] (a band edge in this block's columns), else every column at base0[x]. */
+template <bool TwoRuns>
+__device__ __forceinline__ void gather_byte_words(unsigned (&w)[kByteGatherVectors][4],
+                                                  const bool (&in_tile)[kByteGatherVectors], int i, int j0, int s,
+                                                  const int* base0, const int* base1, const int* split_of,
+                                                  fast_divider by_s) {
+  extern __shared__ uint4 hold_tile_memory[];  // the kernel's tile, addressed as shared memory
+  const unsigned char* tile = reinterpret_cast<const unsigned char*>(hold_tile_memory);
+  int d = static_cast<int>(by_s.div(static_cast<std::uint32_t>(16 * i))), x = 16 * i - d * s;
+#pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    if constexpr (!TwoRuns) {
+      const unsigned char* at = tile + base0[x] + d + 16 * j0;
+#pragma unroll
+      for (int u = 0; u < kByteGatherVectors; ++u) {
+        if (in_tile[u]) w[u][k / 4] = put_byte(w[u][k / 4], at[16 * u], k % 4);
+      }
+    } else {
+      const int split = split_of[x] - d, at0 = base0[x] + d, at1 = base1[x] + d;
+#pragma unroll
+      for (int u = 0; u < kByteGatherVectors; ++u) {
+        const int jj = 16 * (j0 + u);
+        if (in_tile[u]) w[u][k / 4] = put_byte(w[u][k / 4], tile[(jj < split ? at0 : at1) + jj], k % 4);
+      }
+    }
+    if (++x == s) {
+      x = 0;
+      ++d;
+    }
+  }
+}
+
+/** The byte gather of a round: output vector o = i + s j (i < s, j < VW) of this block holds the
+    tile's elements (x, jj) for positions 16 o + k = jj s + x, k < 16, that is x = (16 i + k) mod s
+    and jj = 16 j + (16 i + k) / s. Vectors outside [row_begin, row_end) are not written. */
+__device__ __forceinline__ void gather_bytes(unsigned char* matrix, int s, int VW, std::int64_t p0,
+                                             std::int64_t row_begin, std::int64_t row_end, bool two_runs,
+                                             const int* base0, const int* base1, const int* split_of,
+                                             fast_divider by_s) {
+  constexpr int M = kByteGatherVectors;
+  const int groups = s * ((VW + M - 1) / M);
+  for (int g = threadIdx.x; g < groups; g += kHoldThreads) {
+    const int jb = static_cast<int>(by_s.div(static_cast<std::uint32_t>(g))), i = g - jb * s, j0 = jb * M;
+    const std::int64_t pos0 = p0 + static_cast<std::int64_t>(i + s * j0) * 16;
+    bool in_tile[M], store[M];
+#pragma unroll
+    for (int u = 0; u < M; ++u) {
+      const std::int64_t pos = pos0 + static_cast<std::int64_t>(s) * 16 * u;
+      in_tile[u] = j0 + u < VW;
+      store[u] = in_tile[u] && pos >= row_begin && pos < row_end;
+    }
+    unsigned w[M][4];
+#pragma unroll
+    for (int u = 0; u < M; ++u) w[u][0] = w[u][1] = w[u][2] = w[u][3] = 0;
+    if (!two_runs) {  // no band edge in this block's columns (most blocks)
+      gather_byte_words<false>(w, in_tile, i, j0, s, base0, base1, split_of, by_s);
+    } else {
+      gather_byte_words<true>(w, in_tile, i, j0, s, base0, base1, split_of, by_s);
+    }
+#pragma unroll
+    for (int u = 0; u < M; ++u) {
+      if (store[u]) {
+        *reinterpret_cast<uint4*>(matrix + pos0 + static_cast<std::int64_t>(s) * 16 * u) =
+            make_uint4(w[u][0], w[u][1], w[u][2], w[u][3]);
+      }
+    }
+  }
+}
+
 // bench/experiments/hold_trace.cu: a build with XPOSE_HOLD_TRACE stamps each round's phases,
 // thread 0 of each block, into the workspace from 1 MiB on (8 stamps a round and block: the
 // caller's workspace must hold them, as hold_trace.cu's does). Off by default.
@@ -318,35 +399,45 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
     // Rows a..b-1 of the result over this block's columns: positions j s + x, whole vectors.
     const bool two_runs = __syncthreads_or(threadIdx.x < a && split_of[threadIdx.x] < W) != 0;
     const std::int64_t p0 = c0 * s, row_begin = static_cast<std::int64_t>(a) * L, row_end = static_cast<std::int64_t>(b) * L;
-    for (int o = threadIdx.x; o < slots; o += kHoldThreads) {
-      const std::int64_t pos = p0 + static_cast<std::int64_t>(o) * V;
-      if (pos < row_begin || pos >= row_end) continue;
-      const int q = o * V;
-      int jj = static_cast<int>(plan.by_s.div(static_cast<std::uint32_t>(q))), x = q - jj * s;
-      hold_vector<T> out;
-      if (!two_runs) {  // no band edge in this block's columns (most blocks): one base a row
+    if constexpr (sizeof(T) == 1) {
+      // Bytes: the moves go first, so that the gather has their registers.
+      store_moves(R);
+      XPOSE_HOLD_STAMP(5);
 #pragma unroll
-        for (int k = 0; k < V; ++k) {
-          out.e[k] = tile[base0[x] + jj];
-          if (++x == s) {
-            x = 0;
-            ++jj;
+      for (int u = 0; u < kHoldVectors - kHoldCarrySlots; ++u) mv[u].v = make_uint4(0, 0, 0, 0);
+      gather_bytes(reinterpret_cast<unsigned char*>(matrix), s, VW, p0, row_begin, row_end, two_runs, base0, base1,
+                   split_of, plan.by_s);
+    } else {
+      for (int o = threadIdx.x; o < slots; o += kHoldThreads) {
+        const std::int64_t pos = p0 + static_cast<std::int64_t>(o) * V;
+        if (pos < row_begin || pos >= row_end) continue;
+        const int q = o * V;
+        int jj = static_cast<int>(plan.by_s.div(static_cast<std::uint32_t>(q))), x = q - jj * s;
+        hold_vector<T> out;
+        if (!two_runs) {  // no band edge in this block's columns (most blocks): one base a row
+#pragma unroll
+          for (int k = 0; k < V; ++k) {
+            out.e[k] = tile[base0[x] + jj];
+            if (++x == s) {
+              x = 0;
+              ++jj;
+            }
+          }
+        } else {
+#pragma unroll
+          for (int k = 0; k < V; ++k) {
+            out.e[k] = tile[(jj < split_of[x] ? base0[x] : base1[x]) + jj];
+            if (++x == s) {
+              x = 0;
+              ++jj;
+            }
           }
         }
-      } else {
-#pragma unroll
-        for (int k = 0; k < V; ++k) {
-          out.e[k] = tile[(jj < split_of[x] ? base0[x] : base1[x]) + jj];
-          if (++x == s) {
-            x = 0;
-            ++jj;
-          }
-        }
+        *reinterpret_cast<uint4*>(matrix + pos) = out.v;
       }
-      *reinterpret_cast<uint4*>(matrix + pos) = out.v;
+      XPOSE_HOLD_STAMP(5);
+      store_moves(R);
     }
-    XPOSE_HOLD_STAMP(5);
-    store_moves(R);
     XPOSE_HOLD_STAMP(6);
     __syncthreads();  // the tile is read: the carried rows go into the next round's
 #pragma unroll
