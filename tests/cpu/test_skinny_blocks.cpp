@@ -7,6 +7,7 @@
 #include "core/skinny_blocks.hpp"
 
 #include "host_arrays.hpp"
+#include "unsplit_cycles.hpp"
 
 #include <gtest/gtest.h>
 
@@ -136,6 +137,35 @@ TEST(SkinnyBlocks, SplitTestAgreesWithTheRemainder) {
       }
     }
   }
+}
+
+// Split points spaced by a number that shares a factor with N - 1 miss every cycle without that
+// factor (core/skinny_blocks.hpp, coprime_split_every): short sides 6k - 1 over powers of two
+// left two thirds of the positions in long unsplit cycles (47 x 2M bytes ran at 0.2% of
+// memcpy). The plans' spacing must leave at most 1% so, in cycles of at most 200 positions;
+// the raw spacing ceil(s / 2) must fail this for 47 x 2M bytes (the check can fail).
+TEST(SkinnyBlocks, SplitPointsCutEveryLongCycle) {
+  for (const std::int64_t e : {1, 4, 16}) {
+    for (const std::int64_t s : {8, 11, 16, 17, 23, 29, 31, 32, 35, 41, 47, 53, 59, 64}) {
+      for (const std::int64_t L : {(std::int64_t{1} << 21) / e, (std::int64_t{3} << 19) / e, 100000 / e * 4}) {
+        for (const bool wide : {true, false}) {
+          const skinny_blocks_plan p = make_skinny_blocks_plan(wide ? s : L, wide ? L : s, e, true);
+          if (!p.use) continue;
+          const std::int64_t N = p.s * p.blocks;
+          EXPECT_EQ(std::gcd(p.splits.every, N - 1), 1);
+          const unsplit_cycles u = measure_unsplit_cycles(p.cycles, p.splits, N);
+          EXPECT_LE(u.longest, 200) << s << " x " << L << ", e " << e << ", wide " << wide;
+        }
+      }
+    }
+  }
+  const skinny_blocks_plan p = make_skinny_blocks_plan(47, 2097152, 1, true);
+  ASSERT_TRUE(p.use);
+  const std::int64_t N = p.s * p.blocks;
+  EXPECT_EQ(skinny_split_every(47), 24);
+  const unsplit_cycles raw = measure_unsplit_cycles(p.cycles, cycle_splits::of(N, skinny_split_every(47)), N);
+  EXPECT_GT(raw.share, 0.5);
+  EXPECT_GT(raw.longest, 1000);
 }
 
 TEST(SkinnyBlocks, WalksAreDisjointAndCoverEveryMovedPosition) {

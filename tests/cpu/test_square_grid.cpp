@@ -7,6 +7,7 @@
 #include "core/square_grid.hpp"
 
 #include "host_arrays.hpp"
+#include "unsplit_cycles.hpp"
 
 #include <gtest/gtest.h>
 
@@ -175,6 +176,40 @@ TEST(SquareGrid, WalksOf30000x7000AreDisjointShortAndFitTheWorkspace) {
     EXPECT_EQ(p.splits.every, 64);
     EXPECT_LE(longest, 10 * p.splits.every);
   }
+}
+
+// The split points' spacing (square_grid_split_every) must leave at most 1% of the runs in
+// cycles without a split point, none longer than 1000 runs, over grids of squares of 16 to
+// 1536 elements and up to 12 squares a side, and the grids where composite or shared-factor
+// spacings left half or more (cycles up to 111,390 runs). The raw spacing must fail this for
+// 8995 x 7967 (squares of 257: the check can fail).
+TEST(SquareGrid, SplitPointsCutEveryLongCycle) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> shapes = {
+      {8995, 7967}, {7967, 9509}, {11500, 13000}, {2500, 7000}, {61440, 1536}, {30000, 7000}};
+  for (const std::int64_t d : {16, 100, 257, 500, 1000}) {
+    for (std::int64_t M = 1; M <= 12; ++M) {
+      for (std::int64_t N = 1; N <= 12; ++N) {
+        if (M != N && std::gcd(M, N) == 1) shapes.emplace_back(M * d, N * d);
+      }
+    }
+  }
+  int grids = 0;
+  for (const auto& [rows, cols] : shapes) {
+    const square_grid_plan p = make_square_grid_plan(rows, cols, 16);
+    if (!p.use) continue;
+    ++grids;
+    const std::int64_t runs = p.grid_rows * p.side * p.grid_cols;
+    EXPECT_EQ(std::gcd(p.splits.every, runs - 1), 1);
+    const unsplit_cycles u = measure_unsplit_cycles(p.cycles, p.splits, runs);
+    EXPECT_LE(u.longest, 1000) << rows << " x " << cols;
+  }
+  EXPECT_GE(grids, 300);
+  const square_grid_plan p = make_square_grid_plan(8995, 7967, 4);
+  ASSERT_TRUE(p.use);
+  const std::int64_t runs = p.grid_rows * p.side * p.grid_cols, slots = square_grid_workspace_lines(8995, 7967) * 8995 / 257;
+  const unsplit_cycles raw = measure_unsplit_cycles(p.cycles, cycle_splits::of(runs, (runs - 2 + slots - 1) / slots), runs);
+  EXPECT_GE(raw.share, 0.4);
+  EXPECT_GT(raw.longest, 10000);
 }
 
 TEST(SquareGrid, WorkspaceIsAtMostA64thOfTheMatrixPlusOneLine) {
