@@ -70,9 +70,27 @@ inline constexpr int kHoldCarrySlots = 6;
     aligned source vector and its upper neighbour's make the lane's destination vector (lane 31
     only lends its vector). */
 inline constexpr int kHoldMoveChunk = kHoldThreads / 32 * 31;
-/** Bytes take the hold sweep in plans of at most this many rounds (their output gather reads
-    a byte at a time; longer plans lose to the skinny blocks). */
-inline constexpr int kHoldByteRounds = 3;
+/** How the hold sweep gathers a round's output of bytes, or whether it takes them at all. */
+enum class hold_byte_gather {
+  none,          ///< the skinny blocks take them
+  one_vector,    ///< a thread gathers one output vector at a time
+  four_vectors,  ///< a thread gathers four output vectors, o + s u, at once (fewer instructions)
+};
+
+/** The byte gather for s rows in a plan of `rounds` rounds. The four-vector gather's shared
+    loads conflict more than the one-vector gather's for short sides that are even but not a
+    multiple of 8 (12 rows: five wavefronts a load against two), and up to 30 rows the
+    one-vector gather measured faster there, in plans of up to three rounds (longer ones lost
+    to the skinny blocks, session 30); from 33 rows on both conflict alike and the four-vector
+    gather is the faster, but the skinny blocks beat both for s = 4 mod 8 (five to seven
+    wavefronts a load). H100, session31/rule, even and gathers: 12 x 2M bytes 60.0%
+    of memcpy with one vector, 50.4% with four, 45.6% by the skinny blocks; 31 x 2M 48.5, 52.4
+    and 45.9; 46 x 2M 42.6% with four against 35.9% by the skinny blocks. */
+constexpr hold_byte_gather hold_byte_gather_for(std::int64_t s, std::int64_t rounds) {
+  if (s % 2 == 1 || s % 8 == 0) return hold_byte_gather::four_vectors;
+  if (s < 32) return rounds <= 3 ? hold_byte_gather::one_vector : hold_byte_gather::none;
+  return s % 8 == 4 ? hold_byte_gather::none : hold_byte_gather::four_vectors;
+}
 /** Shared memory a block's tile may take. */
 inline constexpr std::int64_t kHoldTileBytes = 208 * 1024;
 /** The plan travels as the kernel's parameter (at most 32 KiB). */
@@ -99,6 +117,7 @@ struct hold_round {
 
 struct hold_plan {
   bool use = false;
+  bool gather_one_vector = false;  ///< bytes: hold_byte_gather::one_vector (set by the launcher)
   std::int64_t L = 0;
   std::int32_t s = 0, rounds = 0, widest = 0;  ///< widest: the largest W
   fast_divider by_s;

@@ -1,4 +1,4 @@
-// In-place transpose of a wide matrix of 8 to 64 rows of 1-, 4- or 8-byte elements by the hold
+// In-place transpose of a wide matrix of 8 to 64 rows of 1-, 2-, 4- or 8-byte elements by the hold
 // sweep (core/hold_sweep.hpp): one persistent cooperative launch, one block an SM, the rounds
 // one after another.
 //
@@ -67,41 +67,57 @@ __device__ __noinline__ void hold_store_edge(T* dst, uint4 v, int vd, int d0, in
   }
 }
 
-/** Output vectors of bytes a thread gathers at once: vectors o + s u, u < kByteGatherVectors, read
-    their bytes from the same rows at columns 16 u apart, so that one walk over the rows (and one
-    lookup of each row's base) serves them all. A vector at a time took ten instructions a byte. */
-constexpr int kByteGatherVectors = 4;
+/** Output vectors a thread gathers at once: vectors o + s u, u < kGatherVectors, read their
+    elements from the same rows, V u columns apart (V elements a vector), so that one walk over
+    the rows and one lookup of each row's base serve them all. Bytes a vector at a time took ten
+    instructions a byte. */
+constexpr int kGatherVectors = 4;
 
-/** Word w with byte K replaced by b (bytes above K are zero: one byte permute a byte). */
+/** Word w with byte k replaced by b (bytes above k are zero: one byte permute a byte). */
 __device__ __forceinline__ unsigned put_byte(unsigned w, unsigned b, int k) {
   return __byte_perm(w, b, k == 0 ? 0x3214u : k == 1 ? 0x3240u : k == 2 ? 0x3410u : 0x4210u);
 }
 
-/** Bytes (x, 16 (j0 + u) + jj) of the tile for the positions 16 i + k = jj s + x, k < 16, into word
-    k / 4 of w[u], u < kByteGatherVectors. TwoRuns: a row's columns from split_of[x] on are at
+/** Element k of a 16-byte vector held as four words. */
+template <class T>
+__device__ __forceinline__ void put_element(unsigned (&w)[4], T value, int k) {
+  if constexpr (sizeof(T) == 1) {
+    w[k / 4] = put_byte(w[k / 4], value, k % 4);
+  } else if constexpr (sizeof(T) == 2) {
+    w[k / 2] = k % 2 == 0 ? static_cast<unsigned>(value) : __byte_perm(w[k / 2], value, 0x5410u);
+  } else if constexpr (sizeof(T) == 4) {
+    w[k] = static_cast<unsigned>(value);
+  } else {
+    w[2 * k] = static_cast<unsigned>(value);
+    w[2 * k + 1] = static_cast<unsigned>(static_cast<std::uint64_t>(value) >> 32);
+  }
+}
+
+/** Elements (x, V (j0 + u) + jj) of the tile for the positions V i + k = jj s + x, k < V, into
+    element k of w[u], u < kGatherVectors. TwoRuns: a row's columns from split_of[x] on are at
     base1[x] (a band edge in this block's columns), else every column at base0[x]. */
-template <bool TwoRuns>
-__device__ __forceinline__ void gather_byte_words(unsigned (&w)[kByteGatherVectors][4],
-                                                  const bool (&in_tile)[kByteGatherVectors], int i, int j0, int s,
-                                                  const int* base0, const int* base1, const int* split_of,
-                                                  fast_divider by_s) {
+template <class T, bool TwoRuns>
+__device__ __forceinline__ void gather_words(unsigned (&w)[kGatherVectors][4], const bool (&in_tile)[kGatherVectors],
+                                             int i, int j0, int s, const int* base0, const int* base1,
+                                             const int* split_of, fast_divider by_s) {
+  constexpr int V = 16 / sizeof(T);
   extern __shared__ uint4 hold_tile_memory[];  // the kernel's tile, addressed as shared memory
-  const unsigned char* tile = reinterpret_cast<const unsigned char*>(hold_tile_memory);
-  int d = static_cast<int>(by_s.div(static_cast<std::uint32_t>(16 * i))), x = 16 * i - d * s;
+  const T* tile = reinterpret_cast<const T*>(hold_tile_memory);
+  int d = static_cast<int>(by_s.div(static_cast<std::uint32_t>(V * i))), x = V * i - d * s;
 #pragma unroll
-  for (int k = 0; k < 16; ++k) {
+  for (int k = 0; k < V; ++k) {
     if constexpr (!TwoRuns) {
-      const unsigned char* at = tile + base0[x] + d + 16 * j0;
+      const T* at = tile + base0[x] + d + V * j0;
 #pragma unroll
-      for (int u = 0; u < kByteGatherVectors; ++u) {
-        if (in_tile[u]) w[u][k / 4] = put_byte(w[u][k / 4], at[16 * u], k % 4);
+      for (int u = 0; u < kGatherVectors; ++u) {
+        if (in_tile[u]) put_element(w[u], at[V * u], k);
       }
     } else {
       const int split = split_of[x] - d, at0 = base0[x] + d, at1 = base1[x] + d;
 #pragma unroll
-      for (int u = 0; u < kByteGatherVectors; ++u) {
-        const int jj = 16 * (j0 + u);
-        if (in_tile[u]) w[u][k / 4] = put_byte(w[u][k / 4], tile[(jj < split ? at0 : at1) + jj], k % 4);
+      for (int u = 0; u < kGatherVectors; ++u) {
+        const int jj = V * (j0 + u);
+        if (in_tile[u]) put_element(w[u], tile[(jj < split ? at0 : at1) + jj], k);
       }
     }
     if (++x == s) {
@@ -111,22 +127,23 @@ __device__ __forceinline__ void gather_byte_words(unsigned (&w)[kByteGatherVecto
   }
 }
 
-/** The byte gather of a round: output vector o = i + s j (i < s, j < VW) of this block holds the
-    tile's elements (x, jj) for positions 16 o + k = jj s + x, k < 16, that is x = (16 i + k) mod s
-    and jj = 16 j + (16 i + k) / s. Vectors outside [row_begin, row_end) are not written. */
-__device__ __forceinline__ void gather_bytes(unsigned char* matrix, int s, int VW, std::int64_t p0,
-                                             std::int64_t row_begin, std::int64_t row_end, bool two_runs,
-                                             const int* base0, const int* base1, const int* split_of,
-                                             fast_divider by_s) {
-  constexpr int M = kByteGatherVectors;
+/** The output gather of a round: output vector o = i + s j (i < s, j < VW) of this block holds
+    the tile's elements (x, jj) for positions V o + k = jj s + x, k < V, that is
+    x = (V i + k) mod s and jj = V j + (V i + k) / s. Vectors outside [row_begin, row_end) are
+    not written. */
+template <class T>
+__device__ __forceinline__ void gather_vectors(T* matrix, int s, int VW, std::int64_t p0, std::int64_t row_begin,
+                                               std::int64_t row_end, bool two_runs, const int* base0,
+                                               const int* base1, const int* split_of, fast_divider by_s) {
+  constexpr int M = kGatherVectors, V = 16 / sizeof(T);
   const int groups = s * ((VW + M - 1) / M);
   for (int g = threadIdx.x; g < groups; g += kHoldThreads) {
     const int jb = static_cast<int>(by_s.div(static_cast<std::uint32_t>(g))), i = g - jb * s, j0 = jb * M;
-    const std::int64_t pos0 = p0 + static_cast<std::int64_t>(i + s * j0) * 16;
+    const std::int64_t pos0 = p0 + static_cast<std::int64_t>(i + s * j0) * V;
     bool in_tile[M], store[M];
 #pragma unroll
     for (int u = 0; u < M; ++u) {
-      const std::int64_t pos = pos0 + static_cast<std::int64_t>(s) * 16 * u;
+      const std::int64_t pos = pos0 + static_cast<std::int64_t>(s) * V * u;
       in_tile[u] = j0 + u < VW;
       store[u] = in_tile[u] && pos >= row_begin && pos < row_end;
     }
@@ -134,14 +151,14 @@ __device__ __forceinline__ void gather_bytes(unsigned char* matrix, int s, int V
 #pragma unroll
     for (int u = 0; u < M; ++u) w[u][0] = w[u][1] = w[u][2] = w[u][3] = 0;
     if (!two_runs) {  // no band edge in this block's columns (most blocks)
-      gather_byte_words<false>(w, in_tile, i, j0, s, base0, base1, split_of, by_s);
+      gather_words<T, false>(w, in_tile, i, j0, s, base0, base1, split_of, by_s);
     } else {
-      gather_byte_words<true>(w, in_tile, i, j0, s, base0, base1, split_of, by_s);
+      gather_words<T, true>(w, in_tile, i, j0, s, base0, base1, split_of, by_s);
     }
 #pragma unroll
     for (int u = 0; u < M; ++u) {
       if (store[u]) {
-        *reinterpret_cast<uint4*>(matrix + pos0 + static_cast<std::int64_t>(s) * 16 * u) =
+        *reinterpret_cast<uint4*>(matrix + pos0 + static_cast<std::int64_t>(s) * V * u) =
             make_uint4(w[u][0], w[u][1], w[u][2], w[u][3]);
       }
     }
@@ -399,15 +416,9 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
     // Rows a..b-1 of the result over this block's columns: positions j s + x, whole vectors.
     const bool two_runs = __syncthreads_or(threadIdx.x < a && split_of[threadIdx.x] < W) != 0;
     const std::int64_t p0 = c0 * s, row_begin = static_cast<std::int64_t>(a) * L, row_end = static_cast<std::int64_t>(b) * L;
-    if constexpr (sizeof(T) == 1) {
-      // Bytes: the moves go first, so that the gather has their registers.
-      store_moves(R);
-      XPOSE_HOLD_STAMP(5);
-#pragma unroll
-      for (int u = 0; u < kHoldVectors - kHoldCarrySlots; ++u) mv[u].v = make_uint4(0, 0, 0, 0);
-      gather_bytes(reinterpret_cast<unsigned char*>(matrix), s, VW, p0, row_begin, row_end, two_runs, base0, base1,
-                   split_of, plan.by_s);
-    } else {
+    // The output, one vector a thread at a time (4- and 8-byte elements, and bytes where
+    // hold_byte_gather_for says so) or four (gather_vectors).
+    const auto gather_one_vector = [&] {
       for (int o = threadIdx.x; o < slots; o += kHoldThreads) {
         const std::int64_t pos = p0 + static_cast<std::int64_t>(o) * V;
         if (pos < row_begin || pos >= row_end) continue;
@@ -435,6 +446,22 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
         }
         *reinterpret_cast<uint4*>(matrix + pos) = out.v;
       }
+    };
+    if constexpr (sizeof(T) <= 2) {
+      // Bytes and 2-byte elements: the moves first, so that the gather has their registers.
+      // Four vectors a thread measured 1-3 points slower for 4- and 8-byte elements
+      // (session31/generic: 31 x 2M fp32 52.8 -> 51.4% of memcpy), 7-14 points faster for 2-byte.
+      store_moves(R);
+      XPOSE_HOLD_STAMP(5);
+#pragma unroll
+      for (int u = 0; u < kHoldVectors - kHoldCarrySlots; ++u) mv[u].v = make_uint4(0, 0, 0, 0);
+      if (sizeof(T) == 1 && plan.gather_one_vector) {
+        gather_one_vector();
+      } else {
+        gather_vectors(matrix, s, VW, p0, row_begin, row_end, two_runs, base0, base1, split_of, plan.by_s);
+      }
+    } else {
+      gather_one_vector();
       XPOSE_HOLD_STAMP(5);
       store_moves(R);
     }
@@ -528,11 +555,11 @@ bool launch_hold_sweep_kernel(T* data, std::int64_t batch, std::int64_t rows, st
     std::copy(key, key + 5, planned);
   }
   if (!plan.use || plan_blocks_per_sm < 1) return false;
-  // Bytes gather their output a byte at a time from shared memory: ahead of the skinny blocks
-  // in plans of up to three rounds, behind them in longer ones (session30/bytes_hold_sweep_rule:
-  // 31 x 1M 38.1 -> 49.2%, 31 x 2M 46.0 -> 47.3%, 8 x 8M 44.8 -> 50.0%; 31 x 4M in six rounds
-  // 43.2 -> 40.8%).
-  if (e == 1 && plan.rounds > kHoldByteRounds) return false;
+  if (e == 1) {
+    const hold_byte_gather gather = hold_byte_gather_for(rows, plan.rounds);
+    if (gather == hold_byte_gather::none) return false;
+    plan.gather_one_vector = gather == hold_byte_gather::one_vector;
+  }
   const std::size_t shared = hold_shared_bytes(plan, rows, e);
   const int sms = dev.sms;
   unsigned* counter = static_cast<unsigned*>(workspace);
@@ -555,11 +582,10 @@ bool launch_hold_sweep_kernel(T* data, std::int64_t batch, std::int64_t rows, st
 template <class T>
 bool launch_inplace_hold_sweep(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
                                std::size_t workspace_bytes, cudaStream_t stream) {
-  // 1-, 4- and 8-byte elements of the natural types (bytes only in plans of a few rounds, above;
-  // 2-byte elements measured slower than the skinny blocks on the H200 at 31 x 2M; 16-byte rows
-  // do not fit a block's share; the byte-offset types never meet 16-byte aligned data): the
-  // kernel is built for these three only.
-  if constexpr ((sizeof(T) != 1 && sizeof(T) != 4 && sizeof(T) != 8) || !has_vector_path<T>) {
+  // 1-, 2-, 4- and 8-byte elements of the natural types (bytes not for every short side,
+  // hold_byte_gather_for; 16-byte rows do not fit a block's share; the byte-offset types never
+  // meet 16-byte aligned data): the kernel is built for these four only.
+  if constexpr ((sizeof(T) != 1 && sizeof(T) != 2 && sizeof(T) != 4 && sizeof(T) != 8) || !has_vector_path<T>) {
     return false;
   } else {
     return launch_hold_sweep_kernel(data, batch, rows, cols, workspace, workspace_bytes, stream);

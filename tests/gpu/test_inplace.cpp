@@ -334,10 +334,10 @@ TEST_P(InplaceSkinnyBlocks, MatchesReference) {
 
 INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceSkinnyBlocks, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
 
-// Wide matrices of 8 to 64 rows of 4 and 8 bytes on 16-byte aligned rows take the hold sweep
-// (core/hold_sweep.hpp) where its plan fits the device, and of 1 byte where the plan has at
-// most kHoldByteRounds rounds; other element sizes, element-aligned pointers and rows that are
-// not whole vectors keep the skinny blocks. Short sides at the
+// Wide matrices of 8 to 64 rows of 2, 4 and 8 bytes on 16-byte aligned rows take the hold sweep
+// (core/hold_sweep.hpp) where its plan fits the device, and of 1 byte where hold_byte_gather_for
+// says (one or four output vectors a thread, or the skinny blocks); 16-byte elements,
+// element-aligned pointers and rows that are not whole vectors keep the skinny blocks. Short sides at the
 // path's ends and past them (8, 31, 64), rows of 1 MiB and a few vectors more (mirror cells that
 // differ by one element, side slots), batches of 2 through one workspace, and each shape
 // element-aligned too; for 4 and 8 bytes, rows of 8 MiB, whose rounds fill the registers. The
@@ -359,16 +359,25 @@ TEST_P(InplaceHoldSweep, MatchesReference) {
       detail::make_hold_plan(*plan, s, L, ei, sms, detail::kHoldTileBytes);
       // 64 rows need more pairs than the kernel's parameter holds: the skinny blocks.
       if (e == 4 || e == 8) EXPECT_EQ(plan->use, s <= 31) << s << " x " << L;
-      // Bytes take it in plans of up to kHoldByteRounds rounds: these rows of 1 MiB do.
-      if (e == 1 && s <= 31) {
-        EXPECT_TRUE(plan->use && plan->rounds <= detail::kHoldByteRounds) << s << " x " << L;
-      }
+      // Bytes and 2-byte elements: these rows of 1 MiB fit a plan, and 8 and 31 rows of bytes take it.
+      if (e <= 2 && s <= 31) EXPECT_TRUE(plan->use) << s << " x " << L;
+      if (e == 1 && s <= 31) EXPECT_EQ(detail::hold_byte_gather_for(s, plan->rounds), detail::hold_byte_gather::four_vectors);
       EXPECT_TRUE(run_inplace({e, s, L, 1, 0, ++seed}));
       EXPECT_TRUE(run_inplace({e, s, L, 1, e, ++seed}));  // element-aligned, not 16-byte: the skinny blocks
     }
   }
   EXPECT_TRUE(run_inplace({e, 17, base + 3 * V, 2, 0, ++seed}));
   EXPECT_TRUE(run_inplace({e, 48, base / 2 + 5 * V, 2, 0, ++seed}));
+  // Bytes: 12 rows gather one vector a thread, 36 rows take the skinny blocks.
+  EXPECT_TRUE(run_inplace({e, 12, base + V, 1, 0, ++seed}));
+  EXPECT_TRUE(run_inplace({e, 36, base + V, 1, 0, ++seed}));
+  if (e == 1) {
+    detail::make_hold_plan(*plan, 12, base + V, ei, sms, detail::kHoldTileBytes);
+    EXPECT_EQ(detail::hold_byte_gather_for(12, plan->rounds), detail::hold_byte_gather::one_vector);
+    EXPECT_EQ(detail::hold_byte_gather_for(36, 1), detail::hold_byte_gather::none);
+  }
+  // Bytes and 2-byte elements in plans of many rounds (31 rows of 4 MiB: six or more).
+  if (e <= 2) EXPECT_TRUE(run_inplace({e, 31, 4 * base + V, 1, 0, ++seed}));
   if (e == 4 || e == 8) {
     // Rows of 8 MiB and a vector: rounds of three rows whose moves and carry fill a thread's
     // registers from both ends (on 132 SMs they meet: 23 of the 24 slots; the 1 MiB rows above
