@@ -90,12 +90,12 @@ constexpr int kSplitWalkLookahead = 8;
     stores the carried piece at next(p), what was there at the position after, and so on
     until it stores at the next split point (or back at p, for a cycle without one).
     Positions are held in 32 bits (make_skinny_blocks_plan keeps them below 2^31). */
-template <class Piece, class Cycles>
+template <int Lookahead = kSplitWalkLookahead, class Piece, class Cycles>
 XPOSE_HOST_DEVICE inline void follow_split_walk(Piece* base, const Piece* saved, std::int64_t stride, std::int64_t p,
                                                 const Cycles& cycles, const cycle_splits& splits) {
   const Piece carry = splits.contains(p) ? saved[splits.slot(p) * stride] : base[p * stride];
-  walk_cycle<kSplitWalkLookahead, std::int32_t>(base, stride, p, carry, cycles,
-                                                [&](std::int64_t q) { return q == p || splits.contains(q); });
+  walk_cycle<Lookahead, std::int32_t>(base, stride, p, carry, cycles,
+                                      [&](std::int64_t q) { return q == p || splits.contains(q); });
 }
 
 /** Which kernel runs the small block transposes. */

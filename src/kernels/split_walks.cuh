@@ -38,11 +38,21 @@ __global__ void __launch_bounds__(kSplitWalkThreads)
   }
 }
 
-// 1024 / Threads blocks per SM at kSplitWalkLookahead = 8: 64 registers (sweep 18: 28.2% against
-// 27.1% for 31 x 2M bytes with 16 pieces ahead and two blocks of 256, and 45.3% against 41.6% for
-// 16 x 4M bytes). SplitPoints: false leaves the split points' walks to split_point_walk_kernel.
+/** Pieces a walk loads ahead in split_walk_kernel: 16 for 8-byte pieces, which holds them in 102
+    registers and halves the dependent steps of the longest walks (the walks' pass is bound by
+    them: 30000 x 7000 bytes, longest 565 runs against a mean of 64), kSplitWalkLookahead for the
+    others: 16-byte pieces spilled at 16, and narrower ones only serve misaligned runs. H100,
+    session31/lookahead: 30000 x 7000 bytes 0.460 -> 0.435 ms, 2500 x 7000 2-byte 0.147 ->
+    0.132 ms; with 16 for 16-byte pieces 30000 x 7000 2-byte 0.862 -> 1.052 ms. */
+template <class C>
+constexpr int split_walk_lookahead = sizeof(C) == 8 ? 16 : kSplitWalkLookahead;
+
+// 8 x 1024 / (Threads x lookahead) blocks per SM: 64 registers at kSplitWalkLookahead = 8 (sweep
+// 18: 28.2% against 27.1% for 31 x 2M bytes with 16 pieces of 16 bytes ahead and two blocks of 256,
+// and 45.3% against 41.6% for 16 x 4M bytes), 128 for 8-byte pieces at 16. SplitPoints: false
+// leaves the split points' walks to split_point_walk_kernel.
 template <class C, class Cycles, bool SplitPoints, int Threads>
-__global__ void __launch_bounds__(Threads, 1024 / Threads)
+__global__ void __launch_bounds__(Threads, 8 * 1024 / (Threads * split_walk_lookahead<C>))
     split_walk_kernel(C* base, const C* saved, int pieces, Cycles cycles, cycle_splits splits, int window) {
   __shared__ std::int64_t starts[Threads];
   __shared__ int count;
@@ -57,7 +67,7 @@ __global__ void __launch_bounds__(Threads, 1024 / Threads)
   const int items = count * pieces;
   for (int item = threadIdx.x; item < items; item += Threads) {
     const int l = item / pieces, piece = item - l * pieces;
-    follow_split_walk(base + piece, saved + piece, pieces, starts[l], cycles, splits);
+    follow_split_walk<split_walk_lookahead<C>>(base + piece, saved + piece, pieces, starts[l], cycles, splits);
   }
 }
 
