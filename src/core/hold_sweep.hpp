@@ -117,7 +117,7 @@ struct hold_round {
 
 struct hold_plan {
   bool use = false;
-  bool gather_one_vector = false;  ///< bytes: hold_byte_gather::one_vector (set by the launcher)
+  bool gather_one_vector = false;  ///< bytes: hold_byte_gather_for says one_vector
   std::int64_t L = 0;
   std::int32_t s = 0, rounds = 0, widest = 0;  ///< widest: the largest W
   fast_divider by_s;
@@ -235,6 +235,7 @@ inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols
     if (r.W > plan.widest) plan.widest = r.W;
     a = best_b;
   }
+  plan.gather_one_vector = elem_bytes == 1 && hold_byte_gather_for(s, plan.rounds) == hold_byte_gather::one_vector;
   plan.use = true;
 }
 

@@ -555,11 +555,7 @@ bool launch_hold_sweep_kernel(T* data, std::int64_t batch, std::int64_t rows, st
     std::copy(key, key + 5, planned);
   }
   if (!plan.use || plan_blocks_per_sm < 1) return false;
-  if (e == 1) {
-    const hold_byte_gather gather = hold_byte_gather_for(rows, plan.rounds);
-    if (gather == hold_byte_gather::none) return false;
-    plan.gather_one_vector = gather == hold_byte_gather::one_vector;
-  }
+  if (e == 1 && hold_byte_gather_for(rows, plan.rounds) == hold_byte_gather::none) return false;
   const std::size_t shared = hold_shared_bytes(plan, rows, e);
   const int sms = dev.sms;
   unsigned* counter = static_cast<unsigned*>(workspace);
