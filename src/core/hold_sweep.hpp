@@ -99,6 +99,18 @@ inline constexpr int kHoldMaxPairs = 880;
 /** Tile columns a block pads a row with: two runs of aligned vectors a row, a vector apart. */
 inline constexpr std::int64_t kHoldRowSlackVectors = 6;
 
+/** Elements from one tile row to the next in a round of width W (V elements a vector): W plus
+    the slack, plus one vector where that makes the count of vectors odd. The output gather reads
+    many rows at nearly the same columns; rows a multiple of 128 bytes apart start on the same
+    bank, and a pitch of 0 or 64 mod 128 bytes conflicted three to six times over (bank
+    simulation, 23 x 2M bytes: 5.1 wavefronts a load for the four-vector gather against 2.0 with
+    an odd pitch). Rows an odd number of vectors apart start on eight different groups of four
+    banks. */
+XPOSE_HOST_DEVICE constexpr std::int64_t hold_pitch(std::int64_t W, std::int64_t V) {
+  const std::int64_t vectors = W / V + kHoldRowSlackVectors;
+  return (vectors % 2 == 0 ? vectors + 1 : vectors) * V;
+}
+
 /** Cell (w, z) moves to cell (z, w): row z, columns [d0, d0 + n), from row w at column + shift. */
 struct hold_pair {
   std::int32_t w, z;
@@ -191,7 +203,7 @@ inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols
   };
   // A round's width must keep a block's columns within two bands of a row (W < L / s) and its
   // tile in shared memory.
-  const auto fits = [&](std::int64_t W) { return (W + kHoldRowSlackVectors * V) * s * elem_bytes <= tile_bytes && W < L / s; };
+  const auto fits = [&](std::int64_t W) { return hold_pitch(W, V) * s * elem_bytes <= tile_bytes && W < L / s; };
   // Round [a, b) with its moves to rows [z_from, s), carrying into a next round of width
   // next_W: a thread's share of both fits its registers.
   const auto holds = [&](std::int64_t a, std::int64_t b, std::int64_t z_from, std::int64_t next_W) {

@@ -300,13 +300,13 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
   for (int round = 0; round < plan.rounds; ++round) {
     XPOSE_HOLD_STAMP(0);
     const hold_round& R = plan.round[round];
-    const int a = R.a, b = R.b, W = R.W, VW = W / V, Pw = W + static_cast<int>(kHoldRowSlackVectors) * V;
+    const int a = R.a, b = R.b, W = R.W, VW = W / V, Pw = static_cast<int>(hold_pitch(W, V));
     const std::int64_t c0 = R.c_first + static_cast<std::int64_t>(blockIdx.x) * W;
     // Rows [ca, a) were carried into the tile by the round before; rows x < ca lie in mirror cells.
     const int ca = round > 0 ? plan.round[round - 1].a : 0;
     const bool carries = round + 1 < plan.rounds;
     const hold_round& N = plan.round[carries ? round + 1 : round];
-    const int VWn = carries ? N.W / V : 0, Pwn = N.W + static_cast<int>(kHoldRowSlackVectors) * V;
+    const int VWn = carries ? N.W / V : 0, Pwn = static_cast<int>(hold_pitch(N.W, V));
     const std::int64_t c0n = N.c_first + static_cast<std::int64_t>(blockIdx.x) * N.W;
     if (threadIdx.x < s) {
       const int x = threadIdx.x;
@@ -480,7 +480,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
 
 /** Dynamic shared memory of a plan's widest tile. */
 std::size_t hold_shared_bytes(const hold_plan& plan, std::int64_t rows, std::int64_t e) {
-  return static_cast<std::size_t>(plan.widest + kHoldRowSlackVectors * (16 / e)) * static_cast<std::size_t>(rows * e);
+  return static_cast<std::size_t>(hold_pitch(plan.widest, 16 / e)) * static_cast<std::size_t>(rows * e);
 }
 
 struct hold_device {

@@ -135,7 +135,8 @@ TEST(HoldSweep, PlanCoversTheRowsWithinItsLimits) {
             next_row = R.b;
             EXPECT_EQ(R.W % V, 0);
             EXPECT_EQ(R.c_first % V, 0);
-            EXPECT_LE((R.W + kHoldRowSlackVectors * V) * s * e, kHoldTileBytes);
+            EXPECT_LE(hold_pitch(R.W, V) * s * e, kHoldTileBytes);
+            EXPECT_EQ(hold_pitch(R.W, V) / V % 2, 1);  // rows start on different banks
             EXPECT_LT(R.W, L / s);
             EXPECT_LE(R.c_first, cell_start(s - 1, R.a, s, L));                  // the blocks cover the band
             EXPECT_GE(R.c_first + blocks * R.W, cell_start(0, R.b, s, L));
