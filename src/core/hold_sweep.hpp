@@ -93,9 +93,17 @@ constexpr hold_byte_gather hold_byte_gather_for(std::int64_t s, std::int64_t rou
 }
 /** Shared memory a block's tile may take. */
 inline constexpr std::int64_t kHoldTileBytes = 208 * 1024;
-/** The plan travels as the kernel's parameter (at most 32 KiB). */
+/** The plan travels as the kernel's parameter, under 4 KiB: a call's launch grows with it
+    (bench/experiments/launch_cost.cu, H100: an idle kernel at the hold sweep's launch shape took
+    7 us event to event with a parameter of up to 4 KiB, 12-15 us with the 27 KB plan that held
+    every pair of cells). So the kernel computes a pair's cells (hold_pair_of); the plan holds
+    where each pair's chunks begin. */
 inline constexpr int kHoldMaxRounds = 64;
 inline constexpr int kHoldMaxPairs = 880;
+/** Pairs one block's share of a round's moves may touch: the kernel makes them in shared memory
+    as the round begins. A share is at most kHoldVectors chunks and a pair at least one chunk
+    (but for cells under a vector long: the plan counts). */
+inline constexpr int kHoldBlockPairs = 32;
 /** Tile columns a block pads a row with: two runs of aligned vectors a row, a vector apart. */
 inline constexpr std::int64_t kHoldRowSlackVectors = 6;
 
@@ -120,22 +128,69 @@ struct hold_pair {
   std::int32_t overflow;     ///< cell (w, z) is one longer: its last element to side[w * s + z]
 };
 
+/** 16-bit counts: rows are at most kMaxSkinny, a round's pairs at most kHoldMaxPairs and its
+    chunks at most kHoldVectors a block (the plan checks). */
 struct hold_round {
-  std::int32_t a, b;         ///< rows [a, b) of the result
-  std::int32_t W;            ///< tile columns a block (a multiple of the vector)
-  std::int32_t pairs, chunks, pair_begin;
-  std::int64_t c_first;      ///< block 0's first column (a multiple of the vector)
+  std::int16_t a, b;     ///< rows [a, b) of the result
+  std::int16_t z_from;   ///< the moves go to rows [z_from, s): those past the next round's
+  std::int16_t pairs, chunks, pair_begin;
+  std::int32_t W;        ///< tile columns a block (a multiple of the vector)
+  std::int64_t c_first;  ///< block 0's first column (a multiple of the vector)
 };
 
 struct hold_plan {
   bool use = false;
   bool gather_one_vector = false;  ///< bytes: hold_byte_gather_for says one_vector
-  std::int64_t L = 0;
   std::int32_t s = 0, rounds = 0, widest = 0;  ///< widest: the largest W
+  std::int64_t L = 0;
   fast_divider by_s;
   hold_round round[kHoldMaxRounds];
-  hold_pair pair[kHoldMaxPairs];
+  std::int16_t chunk_begin[kHoldMaxPairs];  ///< each round's pairs' first chunks, from its pair_begin
 };
+static_assert(sizeof(hold_plan) <= 4096, "the plan is the kernel's parameter: its size is launch time");
+
+/** Pair i of round R, the cells of rows [a, b) x [z_from, s) row by row. */
+XPOSE_HOST_DEVICE inline hold_pair hold_pair_of(const hold_plan& plan, const hold_round& R, int i,
+                                                const cell_starts& starts) {
+  const int per_row = plan.s - R.z_from;
+  hold_pair q;
+  q.w = R.a + i / per_row;
+  q.z = R.z_from + i % per_row;
+  const std::int64_t d0 = starts(q.z, q.w), home = starts(q.w, q.z);
+  q.d0 = static_cast<std::int32_t>(d0);
+  q.n = static_cast<std::int32_t>(starts(q.z, q.w + 1) - d0);
+  q.shift = static_cast<std::int32_t>(home - d0);
+  q.overflow = starts(q.w, q.z + 1) - home > q.n ? 1 : 0;
+  q.chunk_begin = plan.chunk_begin[R.pair_begin + i];
+  return q;
+}
+
+/** Block g of `blocks`' share of round R's moves: chunks [k0, k1), in pairs p_first..p_last. */
+struct hold_share {
+  int k0, k1, p_first, p_last;
+};
+XPOSE_HOST_DEVICE inline hold_share hold_share_of(const hold_plan& plan, const hold_round& R, int g, int blocks) {
+  const std::int16_t* begin = plan.chunk_begin + R.pair_begin;
+  const int per_block = (R.chunks + blocks - 1) / blocks;
+  hold_share m;
+  m.k0 = g * per_block;
+  m.k1 = R.chunks < m.k0 + per_block ? R.chunks : m.k0 + per_block;
+  const auto last_pair_at = [&](int k) {  // the last pair whose chunks begin at or before k
+    int lo = 0, hi = R.pairs - 1;
+    while (lo < hi) {
+      const int mid = (lo + hi + 1) / 2;
+      if (begin[mid] <= k) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return lo;
+  };
+  m.p_first = last_pair_at(m.k0);
+  m.p_last = m.k1 > m.k0 ? last_pair_at(m.k1 - 1) : m.p_first;
+  return m;
+}
 
 /** Block 0's first column of round [a, b): the vector holding row s - 1's first column of band a. */
 inline std::int64_t hold_first_column(std::int64_t a, std::int64_t s, std::int64_t L, std::int64_t V) {
@@ -167,12 +222,14 @@ inline bool hold_fits_registers(std::int64_t chunks, std::int64_t carry, std::in
     registers allow. A round's moves are the cells (w, z) with z past the next round's rows
     (those of the next round's rows the blocks carry in registers). plan.use is false where no
     plan fits (rows outside 8..kMaxSkinny, columns from 2^30 on, a row of one block's share wider
-    than its shared memory, or more pairs than the parameter holds). */
+    than its shared memory, more pairs than the parameter holds, or a block's share of a round's
+    moves over more than kHoldBlockPairs pairs). */
 inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols, std::int64_t elem_bytes,
                            std::int64_t blocks, std::int64_t tile_bytes) {
   plan.use = false;
   const std::int64_t s = rows, L = cols, V = 16 / elem_bytes;
-  if (s < 8 || s > kMaxSkinny || s >= L || L >= (std::int64_t{1} << 30) || (L * elem_bytes) % 16 != 0 || blocks < 1) {
+  if (s < 8 || s > kMaxSkinny || s >= L || L >= (std::int64_t{1} << 30) || (L * elem_bytes) % 16 != 0 || blocks < 1 ||
+      blocks * kHoldVectors > INT16_MAX) {  // a round's chunks in 16 bits
     return;
   }
   plan.L = L;
@@ -180,22 +237,15 @@ inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols
   plan.by_s = fast_divider::of(static_cast<std::uint32_t>(s));
   plan.rounds = 0;
   plan.widest = 0;
-  // The chunks of the moves of rows [a, b) to rows [z_from, s), the pairs written from
-  // plan.pair[first] on when `write`.
+  // The chunks of the moves of rows [a, b) to rows [z_from, s); with `write`, where each pair's
+  // chunks begin, from plan.chunk_begin[first] on.
   const auto make_pairs = [&](std::int64_t a, std::int64_t b, std::int64_t z_from, std::int64_t first, bool write) {
     std::int64_t chunks = 0, i = first;
     for (std::int64_t w = a; w < b; ++w) {
       for (std::int64_t z = z_from; z < s; ++z, ++i) {
-        hold_pair q;
-        q.w = static_cast<std::int32_t>(w);
-        q.z = static_cast<std::int32_t>(z);
-        q.d0 = static_cast<std::int32_t>(cell_start(z, w, s, L));
-        q.n = static_cast<std::int32_t>(cell_size(z, w, s, L));
-        q.shift = static_cast<std::int32_t>(cell_start(w, z, s, L) - q.d0);
-        q.overflow = cell_size(w, z, s, L) > q.n ? 1 : 0;
-        q.chunk_begin = static_cast<std::int32_t>(chunks);
-        if (write) plan.pair[i] = q;
-        const std::int64_t vectors = (q.d0 + q.n + V - 1) / V - q.d0 / V;
+        if (write) plan.chunk_begin[i] = static_cast<std::int16_t>(chunks);
+        const std::int64_t d0 = cell_start(z, w, s, L), n = cell_size(z, w, s, L);
+        const std::int64_t vectors = (d0 + n + V - 1) / V - d0 / V;
         chunks += (vectors + kHoldMoveChunk - 1) / kHoldMoveChunk;
       }
     }
@@ -232,20 +282,30 @@ inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols
     // Now that this round's rows are known, the previous round's moves skip them.
     if (prev != nullptr) {
       hold_round& p = plan.round[plan.rounds - 1];
-      p.pair_begin = pairs_used;
-      p.pairs = static_cast<std::int32_t>((p.b - p.a) * (s - best_b));
-      p.chunks = static_cast<std::int32_t>(make_pairs(p.a, p.b, best_b, pairs_used, true));
+      p.pair_begin = static_cast<std::int16_t>(pairs_used);
+      p.z_from = static_cast<std::int16_t>(best_b);
+      p.pairs = static_cast<std::int16_t>((p.b - p.a) * (s - best_b));
+      p.chunks = static_cast<std::int16_t>(make_pairs(p.a, p.b, best_b, pairs_used, true));
       pairs_used += p.pairs;
     }
     hold_round& r = plan.round[plan.rounds++];
-    r.a = static_cast<std::int32_t>(a);
-    r.b = static_cast<std::int32_t>(best_b);
+    r.a = static_cast<std::int16_t>(a);
+    r.b = static_cast<std::int16_t>(best_b);
     r.W = static_cast<std::int32_t>(best_W);
+    r.z_from = static_cast<std::int16_t>(s);
     r.pairs = r.chunks = 0;  // made when the next round is known (the last round moves nothing)
-    r.pair_begin = pairs_used;
+    r.pair_begin = static_cast<std::int16_t>(pairs_used);
     r.c_first = hold_first_column(a, s, L, V);
     if (r.W > plan.widest) plan.widest = r.W;
     a = best_b;
+  }
+  // Every block's share of a round's moves within the pairs it makes in shared memory (only
+  // cells under a vector long, chunks of none, could stretch a share over more).
+  for (int k = 0; k < plan.rounds; ++k) {
+    for (std::int64_t g = 0; g < blocks; ++g) {
+      const hold_share m = hold_share_of(plan, plan.round[k], static_cast<int>(g), static_cast<int>(blocks));
+      if (m.p_last - m.p_first >= kHoldBlockPairs) return;
+    }
   }
   plan.gather_one_vector = elem_bytes == 1 && hold_byte_gather_for(s, plan.rounds) == hold_byte_gather::one_vector;
   plan.use = true;

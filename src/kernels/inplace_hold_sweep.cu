@@ -204,99 +204,80 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
 
   // A round's moves, chunks [k0, k1) of them this block's: a lane loads one aligned source vector
   // into slot u and holds it unshifted (shifting there waited for every load in turn); after the
-  // barrier its vector and its upper neighbour's make its destination vector. Side slots: pair
-  // i's overflow by block i % grid, thread i / grid.
+  // barrier its vector and its upper neighbour's make its destination vector. The pairs of the
+  // block's share are made as the round begins, each as one 16-byte record for the loads
+  // (row w, first aligned source vector, destination vectors, first chunk) and one for the
+  // stores (z with the shift within a vector in bits 8 on, d0, n, first chunk): a lane reads
+  // one record a held vector. Side slots: pair i's overflow by block i % grid, thread i / grid.
+  __shared__ int4 pair_load[kHoldBlockPairs], pair_store[kHoldBlockPairs];
+  constexpr int kPairThread = 64;  // the first thread of the warp that makes them (the row tables take s <= 64)
+  static_assert(kMaxSkinny <= kPairThread && kPairThread + kHoldBlockPairs <= kHoldThreads, "a free warp");
   hold_vector<T> mv[kHoldVectors];
 #pragma unroll
   for (int u = 0; u < kHoldVectors; ++u) mv[u].v = make_uint4(0, 0, 0, 0);
   T overflow_value{};
-  struct move_share {
-    int k0, k1, p_first;
-  };
-  const auto share_of = [&](const hold_round& R) {
-    const hold_pair* pair = plan.pair + R.pair_begin;
-    const int per_block = (R.chunks + static_cast<int>(gridDim.x) - 1) / static_cast<int>(gridDim.x);
-    move_share m;
-    m.k0 = static_cast<int>(blockIdx.x) * per_block;
-    m.k1 = min(R.chunks, m.k0 + per_block);
-    int lo_p = 0, hi_p = R.pairs - 1;  // the last pair whose chunks begin at or before k0
-    while (lo_p < hi_p) {
-      const int mid = (lo_p + hi_p + 1) / 2;
-      if (pair[mid].chunk_begin <= m.k0) {
-        lo_p = mid;
-      } else {
-        hi_p = mid - 1;
-      }
-    }
-    m.p_first = lo_p;
-    return m;
-  };
-  const auto overflow_pair_of = [&](const hold_round& R) {
-    const int i = static_cast<int>(blockIdx.x + threadIdx.x * gridDim.x);
-    return i < R.pairs && plan.pair[R.pair_begin + i].overflow ? i : -1;
-  };
+  int overflow_slot = -1;  // side[w * s + z] of the pair whose overflow this thread holds
+  const cell_starts starts = cell_starts::of(s, L, plan.by_s);
   const auto load_moves = [&](const hold_round& R) {
-    const hold_pair* pair = plan.pair + R.pair_begin;
-    const move_share m = share_of(R);
+    const std::int16_t* begin = plan.chunk_begin + R.pair_begin;
+    const hold_share m = hold_share_of(plan, R, static_cast<int>(blockIdx.x), static_cast<int>(gridDim.x));
     int p = m.p_first;
 #pragma unroll
     for (int u = 0; u < kHoldVectors; ++u) {
       const int k = m.k0 + u;
       if (k >= m.k1) continue;
-      while (p + 1 < R.pairs && pair[p + 1].chunk_begin <= k) ++p;
-      const hold_pair& q = pair[p];
-      const int kk = (k - q.chunk_begin) * kHoldMoveChunk + warp * 31 + lane;  // destination vector
-      const int nd = (q.d0 + q.n + V - 1) / V - q.d0 / V;
-      const int sv = (q.d0 / V * V + q.shift) / V + kk;  // its aligned source vector (z >= 1: positive)
-      if (kk <= nd && static_cast<std::int64_t>(sv) * V < L) {
-        mv[u].v = *reinterpret_cast<const uint4*>(matrix + static_cast<std::int64_t>(q.w) * L +
+      while (p + 1 < R.pairs && begin[p + 1] <= k) ++p;
+      const int4 q = pair_load[p - m.p_first];
+      const int kk = (k - q.w) * kHoldMoveChunk + warp * 31 + lane;  // destination vector
+      const int sv = q.y + kk;  // its aligned source vector (z >= 1: positive)
+      if (kk <= q.z && static_cast<std::int64_t>(sv) * V < L) {
+        mv[u].v = *reinterpret_cast<const uint4*>(matrix + static_cast<std::int64_t>(q.x) * L +
                                                   static_cast<std::int64_t>(sv) * V);
       }
     }
-    const int o = overflow_pair_of(R);
-    if (o >= 0) {
-      const hold_pair& q = pair[o];
-      overflow_value = matrix[static_cast<std::int64_t>(q.w) * L + q.d0 + q.n + q.shift];
+    const int o = static_cast<int>(blockIdx.x + threadIdx.x * gridDim.x);
+    overflow_slot = -1;
+    if (o < R.pairs) {
+      const hold_pair q = hold_pair_of(plan, R, o, starts);
+      if (q.overflow) {
+        overflow_value = matrix[static_cast<std::int64_t>(q.w) * L + q.d0 + q.n + q.shift];
+        overflow_slot = q.w * s + q.z;
+      }
     }
   };
   const auto store_moves = [&](const hold_round& R) {
-    const hold_pair* pair = plan.pair + R.pair_begin;
-    const move_share m = share_of(R);
+    const std::int16_t* begin = plan.chunk_begin + R.pair_begin;
+    const hold_share m = hold_share_of(plan, R, static_cast<int>(blockIdx.x), static_cast<int>(gridDim.x));
     int p = m.p_first;
 #pragma unroll
     for (int u = 0; u < kHoldVectors; ++u) {
       const int k = m.k0 + u;
       if (k >= m.k1) continue;
-      while (p + 1 < R.pairs && pair[p + 1].chunk_begin <= k) ++p;
-      const hold_pair& q = pair[p];
+      while (p + 1 < R.pairs && begin[p + 1] <= k) ++p;
+      const int4 q = pair_store[p - m.p_first];
+      const int z = q.x & 0xff, sh = q.x >> 8, d0 = q.y, n = q.z;
       uint4 up;
       up.x = __shfl_down_sync(0xffffffffu, mv[u].v.x, 1);
       up.y = __shfl_down_sync(0xffffffffu, mv[u].v.y, 1);
       up.z = __shfl_down_sync(0xffffffffu, mv[u].v.z, 1);
       up.w = __shfl_down_sync(0xffffffffu, mv[u].v.w, 1);
-      const int kk = (k - q.chunk_begin) * kHoldMoveChunk + warp * 31 + lane;
-      const int nd = (q.d0 + q.n + V - 1) / V - q.d0 / V;
+      const int kk = (k - q.w) * kHoldMoveChunk + warp * 31 + lane;
+      const int nd = (d0 + n + V - 1) / V - d0 / V;
       if (lane == 31 || kk >= nd) continue;
-      const int sh = (q.d0 / V * V + q.shift) % V;
       const uint4 out = sh == 0 ? mv[u].v : funnel16(mv[u].v, up, sh * static_cast<int>(sizeof(T)));
-      const int vd = (q.d0 / V + kk) * V;
-      T* to = matrix + static_cast<std::int64_t>(q.z) * L;
-      if (vd >= q.d0 && vd + V <= q.d0 + q.n) {
+      const int vd = (d0 / V + kk) * V;
+      T* to = matrix + static_cast<std::int64_t>(z) * L;
+      if (vd >= d0 && vd + V <= d0 + n) {
         *reinterpret_cast<uint4*>(to + vd) = out;
       } else {
-        hold_store_edge(to, out, vd, q.d0, q.d0 + q.n);
+        hold_store_edge(to, out, vd, d0, d0 + n);
       }
     }
-    const int o = overflow_pair_of(R);
-    if (o >= 0) {
-      const hold_pair& q = pair[o];
-      side[q.w * s + q.z] = overflow_value;
-    }
+    if (overflow_slot >= 0) side[overflow_slot] = overflow_value;
   };
 
   // The row tables take a dozen cell starts a round on the critical path; with 64-bit
   // divisions they took a microsecond.
-  const cell_starts starts = cell_starts::of(s, L, plan.by_s);
   for (int round = 0; round < plan.rounds; ++round) {
     XPOSE_HOLD_STAMP(0);
     const hold_round& R = plan.round[round];
@@ -355,6 +336,15 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       base0[x] = x * Pw + off0;
       base1[x] = x * Pw + off1;
       split_of[x] = split;
+    } else if (threadIdx.x >= kPairThread && threadIdx.x < kPairThread + kHoldBlockPairs) {  // the block's pairs
+      const int t = static_cast<int>(threadIdx.x) - kPairThread;
+      const int i = hold_share_of(plan, R, static_cast<int>(blockIdx.x), static_cast<int>(gridDim.x)).p_first + t;
+      if (i < R.pairs) {
+        const hold_pair q = hold_pair_of(plan, R, i, starts);
+        const int source = q.d0 / V * V + q.shift;  // the first source element's column
+        pair_load[t] = make_int4(q.w, source / V, (q.d0 + q.n + V - 1) / V - q.d0 / V, q.chunk_begin);
+        pair_store[t] = make_int4(q.z | source % V << 8, q.d0, q.n, q.chunk_begin);
+      }
     }
     __syncthreads();
     XPOSE_HOLD_STAMP(1);

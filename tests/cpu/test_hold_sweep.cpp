@@ -23,8 +23,9 @@ namespace {
     drain). */
 constexpr int kStray = -7;
 
-void run_rounds(std::vector<int>& v, const hold_plan& plan) {
+void run_rounds(std::vector<int>& v, const hold_plan& plan, bool side_slots = true) {
   const std::int64_t s = plan.s, L = plan.L;
+  const cell_starts starts = cell_starts::of(s, L, plan.by_s);
   std::vector<int> side(static_cast<std::size_t>(s * s), -1);
   std::vector<int> written(v.size(), -1), side_written(side.size(), -1);  // the round that last wrote
   const auto at = [&](std::int64_t row, std::int64_t col) -> int& { return v[static_cast<std::size_t>(row * L + col)]; };
@@ -71,7 +72,8 @@ void run_rounds(std::vector<int>& v, const hold_plan& plan) {
     std::vector<std::vector<int>> moved;
     std::vector<int> overflow;
     for (int i = 0; i < R.pairs; ++i) {
-      const hold_pair& q = plan.pair[R.pair_begin + i];
+      hold_pair q = hold_pair_of(plan, R, i, starts);
+      if (!side_slots) q.overflow = 0;
       std::vector<int> cell;
       // A destination one longer than its source takes a stray last element, never read.
       const std::int64_t source_size = cell_size(q.w, q.z, s, L);
@@ -87,7 +89,8 @@ void run_rounds(std::vector<int>& v, const hold_plan& plan) {
       written[static_cast<std::size_t>(position)] = round;
     }
     for (int i = 0; i < R.pairs; ++i) {
-      const hold_pair& q = plan.pair[R.pair_begin + i];
+      hold_pair q = hold_pair_of(plan, R, i, starts);
+      if (!side_slots) q.overflow = 0;
       for (std::int64_t c = 0; c < q.n; ++c) {
         at(q.z, q.d0 + c) = moved[static_cast<std::size_t>(i)][static_cast<std::size_t>(c)];
         written[static_cast<std::size_t>(q.z * L + q.d0 + c)] = round;
@@ -145,11 +148,13 @@ TEST(HoldSweep, PlanCoversTheRowsWithinItsLimits) {
             const std::int64_t z_from = last ? s : plan->round[r + 1].b;
             const std::int64_t carry = last ? 0 : hold_carry_vectors(R.a, R.b, plan->round[r + 1].W, V);
             EXPECT_TRUE(hold_fits_registers(R.chunks, carry, blocks));
+            EXPECT_EQ(R.z_from, z_from);
             EXPECT_EQ(R.pairs, (R.b - R.a) * (s - z_from));
             EXPECT_EQ(R.pair_begin, pairs);
+            const cell_starts starts = cell_starts::of(s, L, plan->by_s);
             std::int64_t chunk = 0;
             for (int i = 0; i < R.pairs; ++i) {
-              const hold_pair& q = plan->pair[R.pair_begin + i];
+              const hold_pair q = hold_pair_of(*plan, R, i, starts);
               EXPECT_EQ(q.w, R.a + i / (s - z_from));
               EXPECT_EQ(q.z, z_from + i % (s - z_from));
               EXPECT_EQ(q.d0, cell_start(q.z, q.w, s, L));
@@ -162,6 +167,20 @@ TEST(HoldSweep, PlanCoversTheRowsWithinItsLimits) {
               chunk += ((q.d0 + q.n + V - 1) / V - q.d0 / V + kHoldMoveChunk - 1) / kHoldMoveChunk;
             }
             EXPECT_EQ(R.chunks, chunk);
+            // The blocks' shares cover the chunks once, in order, each within the pairs the
+            // kernel makes for it.
+            int next_chunk = 0;
+            for (int g = 0; g < blocks; ++g) {
+              const hold_share m = hold_share_of(*plan, R, g, static_cast<int>(blocks));
+              if (m.k0 >= m.k1) continue;
+              EXPECT_EQ(m.k0, next_chunk);
+              next_chunk = m.k1;
+              EXPECT_LT(m.p_last - m.p_first, kHoldBlockPairs);
+              EXPECT_LE(hold_pair_of(*plan, R, m.p_first, starts).chunk_begin, m.k0);
+              EXPECT_LE(hold_pair_of(*plan, R, m.p_last, starts).chunk_begin, m.k1 - 1);
+              if (m.p_last + 1 < R.pairs) EXPECT_GT(hold_pair_of(*plan, R, m.p_last + 1, starts).chunk_begin, m.k1 - 1);
+            }
+            EXPECT_EQ(next_chunk, R.chunks);
             pairs += R.pairs;
           }
           EXPECT_EQ(next_row, s);
@@ -200,8 +219,10 @@ TEST(HoldSweep, RoundsTransposeOnTheHost) {
           ASSERT_EQ(v, transposed(iota_vector(s * L), s, L)) << s << " x " << L << ", " << blocks << " blocks, tile " << tile;
           ++runs;
           multi_round += plan->rounds > 1;
-          const hold_round& last = plan->round[plan->rounds - 1];
-          for (int i = 0; i < last.pair_begin + last.pairs; ++i) with_overflow += plan->pair[i].overflow;
+          const cell_starts starts = cell_starts::of(s, L, plan->by_s);
+          for (int r = 0; r < plan->rounds; ++r) {
+            for (int i = 0; i < plan->round[r].pairs; ++i) with_overflow += hold_pair_of(*plan, plan->round[r], i, starts).overflow;
+          }
         }
       }
     }
@@ -217,14 +238,16 @@ TEST(HoldSweep, SkippingTheSideSlotsGoesWrong) {
   make_hold_plan(*plan, 31, 1000, 4, 5, 16384);
   ASSERT_TRUE(plan->use);
   int overflows = 0;
-  const hold_round& last = plan->round[plan->rounds - 1];
-  for (int i = 0; i < last.pair_begin + last.pairs; ++i) {
-    overflows += plan->pair[i].overflow;
-    plan->pair[i].overflow = 0;
+  const cell_starts starts = cell_starts::of(31, 1000, plan->by_s);
+  for (int r = 0; r < plan->rounds; ++r) {
+    for (int i = 0; i < plan->round[r].pairs; ++i) overflows += hold_pair_of(*plan, plan->round[r], i, starts).overflow;
   }
   ASSERT_GT(overflows, 0);
   std::vector<int> v = iota_vector(31 * 1000);
   run_rounds(v, *plan);
+  ASSERT_EQ(v, transposed(iota_vector(31 * 1000), 31, 1000));
+  v = iota_vector(31 * 1000);
+  run_rounds(v, *plan, /*side_slots=*/false);
   EXPECT_NE(v, transposed(iota_vector(31 * 1000), 31, 1000));
 }
 
