@@ -4,7 +4,7 @@
 //
 // A round writes rows [a, b) of the result. Every block loads its share of what the round reads:
 // the tile (columns [c0, c0 + W) of every row's cells in bands a..b-1) into shared memory by
-// cp.async, a share of the cells that move into registers, and its columns of the next round
+// bulk copies, a share of the cells that move into registers, and its columns of the next round
 // of rows a..b-1 (the carry) into registers too. The grid meets at a barrier; then every block
 // writes its part of rows a..b-1 from the tile and the held cells into their mirror cells, and,
 // the tile read, puts its carry into the next round's tile. Nothing a round loads is written by
@@ -20,11 +20,10 @@
 #include "element_types.hpp"
 #include "kernel_attributes.hpp"
 #include "launchers.hpp"
+#include "tma_tile.cuh"  // smem_addr, the mbarrier helpers
 
 #include "../core/hold_sweep.hpp"
 #include "../core/raise.hpp"
-
-#include <cuda_pipeline.h>
 
 #include <algorithm>
 #include <functional>
@@ -52,6 +51,21 @@ __device__ __forceinline__ void hold_barrier(unsigned* counter, unsigned target)
     __threadfence();
   }
   __syncthreads();
+}
+
+/** The tile's runs of whole vectors come by bulk copies (cp.async.bulk), counted on one
+    mbarrier a round: a thread issues up to 2 KiB with one instruction, where cp.async took one
+    a vector, and the copy engine keeps more in flight (H100, session32/bulk and bulk_pieces:
+    31 x 2M fp32 53.3 -> 54.6% of memcpy, bytes 53.0 -> 53.9, 31 x 4M bytes 45.6 -> 48.1). One
+    copy a whole row was slower where rounds hold few rows (31 x 2M 8-byte, rounds of one row:
+    50.4 -> 49.1%); pieces of 2 KiB are not (51.0%). */
+__device__ __forceinline__ void hold_bulk_copy(void* dst, const void* src, unsigned bytes, std::uint64_t* bar) {
+  asm volatile("mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%0], %1;" ::"r"(tma::smem_addr(bar)), "r"(bytes)
+               : "memory");
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
+                   tma::smem_addr(dst)),
+               "l"(src), "r"(bytes), "r"(tma::smem_addr(bar))
+               : "memory");
 }
 
 /** A moved vector only partly inside its destination run, element by element (out of line:
@@ -201,6 +215,12 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
   const int s = plan.s;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   unsigned passed = 0;  // arrivals the barriers so far waited for
+  __shared__ alignas(8) std::uint64_t tile_landed;  // the round's bulk copies, one arrival (thread 0)
+  unsigned landed_phase = 0;
+  if (threadIdx.x == 0) {
+    tma::barrier_init(&tile_landed, 1);
+    tma::fence_barrier_init();
+  }
 
   // A round's moves, chunks [k0, k1) of them this block's: a lane loads one aligned source vector
   // into slot u and holds it unshifted (shifting there waited for every load in turn); after the
@@ -349,15 +369,20 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
     __syncthreads();
     XPOSE_HOLD_STAMP(1);
 
-    // The tile's rows x >= a, in place: all in flight at once, no registers.
-    const int slots = s * VW;
-    for (int i = a * VW + threadIdx.x; i < slots; i += kHoldThreads) {
-      const int x = i / VW, v = i - x * VW;
-      const std::int64_t j = c0 + static_cast<std::int64_t>(v) * V;
-      if (j + V <= lo[x] || j >= hi[x]) continue;
-      __pipeline_memcpy_async(tile + x * Pw + v * V, matrix + x * L + j, 16);
+    // The tile's rows x >= a, in place: their vectors that meet [lo, hi), in bulk copies of at
+    // most kPieceVectors vectors, so that rows of few blocks' shares still go in several copies.
+    constexpr int kPieceVectors = 128;
+    const int slots = s * VW, pieces = (VW + kPieceVectors - 1) / kPieceVectors;
+    for (int i = static_cast<int>(threadIdx.x); i < (s - a) * pieces; i += kHoldThreads) {
+      const int x = a + i / pieces, piece = i % pieces;
+      if (hi[x] <= lo[x]) continue;
+      const int r0 = static_cast<int>((lo[x] - c0) / V), r1 = static_cast<int>((hi[x] - c0 + V - 1) / V);
+      const int v0 = r0 + piece * kPieceVectors, v1 = min(r1, v0 + kPieceVectors);
+      if (v0 >= v1) continue;
+      asm volatile("fence.proxy.async;" ::: "memory");  // after the generic accesses the barriers ordered
+      hold_bulk_copy(tile + x * Pw + v0 * V, matrix + x * L + c0 + static_cast<std::int64_t>(v0) * V,
+                     static_cast<unsigned>((v1 - v0) * 16), &tile_landed);
     }
-    __pipeline_commit();
 
     load_moves(R);
     // The carry, in the top slots (the moves leave them free): rows a..b-1 over this block's
@@ -376,20 +401,19 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
     }
     // Rows x < ca from their mirror cells, written by rounds before the last (the last round's
     // stores may still be draining: nothing here reads what they write).
-    for (int x = 0; x < ca; ++x) {
-#pragma unroll
-      for (int t = 0; t < 2; ++t) {
-        const T* from = matrix + static_cast<std::int64_t>(ybase[t][x]) * L + src[t][x];
-        T* to = tile + x * Pw + dst[t][x];
-        for (int k = threadIdx.x; k < nvec[t][x]; k += kHoldThreads) {
-          __pipeline_memcpy_async(to + k * V, from + k * V, 16);
-        }
+    if (threadIdx.x < 2 * ca) {  // one bulk copy a run
+      const int x = static_cast<int>(threadIdx.x) >> 1, t = threadIdx.x & 1;
+      if (nvec[t][x] > 0) {
+        asm volatile("fence.proxy.async;" ::: "memory");
+        hold_bulk_copy(tile + x * Pw + dst[t][x], matrix + static_cast<std::int64_t>(ybase[t][x]) * L + src[t][x],
+                       static_cast<unsigned>(nvec[t][x] * 16), &tile_landed);
       }
     }
-    __pipeline_commit();
     XPOSE_HOLD_STAMP(2);
-    __pipeline_wait_prior(0);
-    __syncthreads();
+    __syncthreads();  // every run's bytes expected before the one arrival
+    if (threadIdx.x == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(tma::smem_addr(&tile_landed)) : "memory");
+    tma::wait_parity(&tile_landed, landed_phase);
+    landed_phase ^= 1;
     XPOSE_HOLD_STAMP(3);
     if (threadIdx.x < 2 * ca) {  // the columns whose mirror is one short
       const int x = threadIdx.x >> 1, t = threadIdx.x & 1;
