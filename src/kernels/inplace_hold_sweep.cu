@@ -55,10 +55,9 @@ __device__ __forceinline__ void hold_barrier(unsigned* counter, unsigned target)
 
 /** The tile's runs of whole vectors come by bulk copies (cp.async.bulk), counted on one
     mbarrier a round: a thread issues up to 2 KiB with one instruction, where cp.async took one
-    a vector, and the copy engine keeps more in flight (H100, session32/bulk and bulk_pieces:
-    31 x 2M fp32 53.3 -> 54.6% of memcpy, bytes 53.0 -> 53.9, 31 x 4M bytes 45.6 -> 48.1). One
-    copy a whole row was slower where rounds hold few rows (31 x 2M 8-byte, rounds of one row:
-    50.4 -> 49.1%); pieces of 2 KiB are not (51.0%). */
+    a vector (H100, session32/bulk_pieces: 31 x 2M fp32 53.1 -> 54.6% of memcpy, bytes 53.0 ->
+    53.9, 18 x 2M bytes 45.4 -> 48.1). One copy a whole row was slower where rounds hold few
+    rows (31 x 2M 8-byte, rounds of one row: 50.4 -> 49.1%); pieces of 2 KiB are not (51.0%). */
 __device__ __forceinline__ void hold_bulk_copy(void* dst, const void* src, unsigned bytes, std::uint64_t* bar) {
   asm volatile("mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%0], %1;" ::"r"(tma::smem_addr(bar)), "r"(bytes)
                : "memory");
