@@ -6,8 +6,11 @@
 // warp load's wavefronts: the most distinct 4-byte words one bank serves (8-byte loads in two
 // half-warp phases). It prints the mean over the loads for the pitch the kernel takes
 // (hold_pitch) and for the pitch before session 32 (W plus six vectors).
+// A third argument m > 0 simulates a gather the kernel does not have (a lead): lane l takes its
+// elements in the order k' = (k + m l) mod V, so that lanes that would meet on a bank at the
+// same step k read other rows (its vector rotated back in registers afterwards).
 // Build (no GPU): g++ -O2 -std=c++17 -Isrc -Iinclude bench/experiments/hold_gather_banks.cpp -o hold_gather_banks
-// Run: ./hold_gather_banks [cols = 2097152] [element bytes = 1]
+// Run: ./hold_gather_banks [cols = 2097152] [element bytes = 1] [lane rotation m = 0]
 #include "core/hold_sweep.hpp"
 
 #include <cstdio>
@@ -50,7 +53,9 @@ struct mean {
 int main(int argc, char** argv) {
   const long L = argc > 1 ? std::atol(argv[1]) : 2097152;
   const int e = argc > 2 ? std::atoi(argv[2]) : 1, V = 16 / e;
-  std::printf("%ld columns, %d-byte elements: wavefronts a warp load, the pitch before session 32 -> hold_pitch\n", L, e);
+  const int m = argc > 3 ? std::atoi(argv[3]) : 0;
+  const auto order = [&](int lane, int k) { return (k + m * lane) % V; };
+  std::printf("%ld columns, %d-byte elements, lane rotation %d: wavefronts a warp load, the pitch before session 32 -> hold_pitch\n", L, e, m);
   std::printf("rows  rounds  one vector a thread   four vectors a thread\n");
   const auto plan = std::make_unique<hold_plan>();
   for (int s = 8; s <= kMaxSkinny; ++s) {
@@ -67,7 +72,7 @@ int main(int argc, char** argv) {
           for (int k = 0; k < V; ++k) {
             std::vector<long> at;
             for (int lane = 0; lane < 32 && o0 + lane < slots; ++lane) {
-              const int q = (o0 + lane) * V + k;
+              const int q = (o0 + lane) * V + order(lane, k);
               at.push_back((q % s * pitch + q / s) * e);
             }
             one[now].add(wavefronts(at, e));
@@ -81,7 +86,7 @@ int main(int argc, char** argv) {
             for (int u = 0; u < 4; ++u) {
               std::vector<long> at;
               for (int lane = 0; lane < 32 && g0 + lane < groups; ++lane) {
-                const int g = g0 + lane, i = g % s, j0 = g / s * 4, q = V * i + k;
+                const int g = g0 + lane, i = g % s, j0 = g / s * 4, q = V * i + order(lane, k);
                 at.push_back((q % s * pitch + q / s + V * (j0 + u)) * e);
               }
               four[now].add(wavefronts(at, e));
