@@ -237,7 +237,9 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
   T overflow_value{};
   int overflow_slot = -1;  // side[w * s + z] of the pair whose overflow this thread holds
   const cell_starts starts = cell_starts::of(s, L, plan.by_s);
-  const auto load_moves = [&](const hold_round& R) {
+  // Calls move(u, k, t) for each held vector u of the block's share of R's moves: chunk k, in
+  // the block's pair t (pair_load[t], pair_store[t]).
+  const auto for_each_move = [&](const hold_round& R, auto&& move) {
     const std::int16_t* begin = plan.chunk_begin + R.pair_begin;
     const hold_share m = hold_share_of(plan, R, static_cast<int>(blockIdx.x), static_cast<int>(gridDim.x));
     int p = m.p_first;
@@ -246,14 +248,19 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       const int k = m.k0 + u;
       if (k >= m.k1) continue;
       while (p + 1 < R.pairs && begin[p + 1] <= k) ++p;
-      const int4 q = pair_load[p - m.p_first];
+      move(u, k, p - m.p_first);
+    }
+  };
+  const auto load_moves = [&](const hold_round& R) {
+    for_each_move(R, [&](int u, int k, int t) {
+      const int4 q = pair_load[t];
       const int kk = (k - q.w) * kHoldMoveChunk + warp * 31 + lane;  // destination vector
       const int sv = q.y + kk;  // its aligned source vector (z >= 1: positive)
       if (kk <= q.z && static_cast<std::int64_t>(sv) * V < L) {
         mv[u].v = *reinterpret_cast<const uint4*>(matrix + static_cast<std::int64_t>(q.x) * L +
                                                   static_cast<std::int64_t>(sv) * V);
       }
-    }
+    });
     const int o = static_cast<int>(blockIdx.x + threadIdx.x * gridDim.x);
     overflow_slot = -1;
     if (o < R.pairs) {
@@ -265,15 +272,8 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
     }
   };
   const auto store_moves = [&](const hold_round& R) {
-    const std::int16_t* begin = plan.chunk_begin + R.pair_begin;
-    const hold_share m = hold_share_of(plan, R, static_cast<int>(blockIdx.x), static_cast<int>(gridDim.x));
-    int p = m.p_first;
-#pragma unroll
-    for (int u = 0; u < kHoldVectors; ++u) {
-      const int k = m.k0 + u;
-      if (k >= m.k1) continue;
-      while (p + 1 < R.pairs && begin[p + 1] <= k) ++p;
-      const int4 q = pair_store[p - m.p_first];
+    for_each_move(R, [&](int u, int k, int t) {
+      const int4 q = pair_store[t];
       const int z = q.x & 0xff, sh = q.x >> 8, d0 = q.y, n = q.z;
       uint4 up;
       up.x = __shfl_down_sync(0xffffffffu, mv[u].v.x, 1);
@@ -282,7 +282,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       up.w = __shfl_down_sync(0xffffffffu, mv[u].v.w, 1);
       const int kk = (k - q.w) * kHoldMoveChunk + warp * 31 + lane;
       const int nd = (d0 + n + V - 1) / V - d0 / V;
-      if (lane == 31 || kk >= nd) continue;
+      if (lane == 31 || kk >= nd) return;
       const uint4 out = sh == 0 ? mv[u].v : funnel16(mv[u].v, up, sh * static_cast<int>(sizeof(T)));
       const int vd = (d0 / V + kk) * V;
       T* to = matrix + static_cast<std::int64_t>(z) * L;
@@ -291,7 +291,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       } else {
         hold_store_edge(to, out, vd, d0, d0 + n);
       }
-    }
+    });
     if (overflow_slot >= 0) side[overflow_slot] = overflow_value;
   };
 
