@@ -25,6 +25,7 @@
 #pragma once
 
 #include "fast_divider.hpp"
+#include "hold_gather.hpp"
 #include "plan.hpp"             // kMaxSkinny
 #include "stacked_squares.hpp"  // XPOSE_HOST_DEVICE
 
@@ -134,8 +135,9 @@ struct hold_round {
   std::int16_t a, b;     ///< rows [a, b) of the result
   std::int16_t z_from;   ///< the moves go to rows [z_from, s): those past the next round's
   std::int16_t pairs, chunks, pair_begin;
-  std::int32_t W;        ///< tile columns a block (a multiple of the vector)
-  std::int64_t c_first;  ///< block 0's first column (a multiple of the vector)
+  std::int16_t rotation;  ///< the four-vector gather's lane rotation m (core/hold_gather.hpp)
+  std::int32_t W;         ///< tile columns a block (a multiple of the vector)
+  std::int32_t c_first;   ///< block 0's first column (a multiple of the vector; columns < 2^30)
 };
 
 struct hold_plan {
@@ -294,8 +296,9 @@ inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols
     r.W = static_cast<std::int32_t>(best_W);
     r.z_from = static_cast<std::int16_t>(s);
     r.pairs = r.chunks = 0;  // made when the next round is known (the last round moves nothing)
+    r.rotation = 0;          // chosen once every round is known
     r.pair_begin = static_cast<std::int16_t>(pairs_used);
-    r.c_first = hold_first_column(a, s, L, V);
+    r.c_first = static_cast<std::int32_t>(hold_first_column(a, s, L, V));
     if (r.W > plan.widest) plan.widest = r.W;
     a = best_b;
   }
@@ -308,6 +311,17 @@ inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols
     }
   }
   plan.gather_one_vector = elem_bytes == 1 && hold_byte_gather_for(s, plan.rounds) == hold_byte_gather::one_vector;
+  // Each round's rotation of the four-vector gather (bytes and 2-byte elements), by the bank
+  // model; it sees the pitch only modulo the 128 bytes of a bank row, so rounds of equal
+  // residue share one answer.
+  const bool four_vectors = elem_bytes == 2 || (elem_bytes == 1 && !plan.gather_one_vector);
+  int rotation_of_residue[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
+  for (int k = 0; four_vectors && k < plan.rounds; ++k) {
+    const std::int64_t pitch = hold_pitch(plan.round[k].W, V);
+    int& m = rotation_of_residue[pitch * elem_bytes % 128 / 16];
+    if (m < 0) m = hold_gather_rotation(static_cast<int>(s), pitch, static_cast<int>(elem_bytes));
+    plan.round[k].rotation = static_cast<std::int16_t>(m);
+  }
   plan.use = true;
 }
 

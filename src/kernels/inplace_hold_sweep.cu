@@ -106,24 +106,34 @@ __device__ __forceinline__ void put_element(unsigned (&w)[4], T value, int k) {
   }
 }
 
+/** v with its element k moved to element (k + rot) mod V: a lane that gathered its vector from
+    element rot on (core/hold_gather.hpp) puts it back in order. */
+template <class T>
+__device__ __forceinline__ uint4 unrotate(const uint4& v, int rot) {
+  const int bytes = rot * static_cast<int>(sizeof(T));
+  return bytes == 0 ? v : funnel16(v, v, 16 - bytes);
+}
+
 /** Elements (x, V (j0 + u) + jj) of the tile for the positions V i + k = jj s + x, k < V, into
-    element k of w[u], u < kGatherVectors. TwoRuns: a row's columns from split_of[x] on are at
-    base1[x] (a band edge in this block's columns), else every column at base0[x]. */
-template <class T, bool TwoRuns>
+    element k of w[u], u < kGatherVectors; Rotated: element k holds position V i + (rot + k) mod V
+    instead. TwoRuns: a row's columns from split_of[x] on are at base1[x] (a band edge in this
+    block's columns), else every column at base0[x]. */
+template <class T, bool TwoRuns, bool Rotated>
 __device__ __forceinline__ void gather_words(unsigned (&w)[kGatherVectors][4], const bool (&in_tile)[kGatherVectors],
-                                             int i, int j0, int s, const int* base0, const int* base1,
+                                             int i, int j0, int s, int rot, const int* base0, const int* base1,
                                              const int* split_of, fast_divider by_s) {
   constexpr int V = 16 / sizeof(T);
   extern __shared__ uint4 hold_tile_memory[];  // the kernel's tile, addressed as shared memory
   const T* tile = reinterpret_cast<const T*>(hold_tile_memory);
-  int d = static_cast<int>(by_s.div(static_cast<std::uint32_t>(V * i))), x = V * i - d * s;
+  hold_gather_walk at = hold_gather_walk::of(V * i, Rotated ? rot : 0, V, s, by_s);
 #pragma unroll
   for (int k = 0; k < V; ++k) {
+    const int x = at.x, d = at.jj;
     if constexpr (!TwoRuns) {
-      const T* at = tile + base0[x] + d + V * j0;
+      const T* row = tile + base0[x] + d + V * j0;
 #pragma unroll
       for (int u = 0; u < kGatherVectors; ++u) {
-        if (in_tile[u]) put_element(w[u], at[V * u], k);
+        if (in_tile[u]) put_element(w[u], row[V * u], k);
       }
     } else {
       const int split = split_of[x] - d, at0 = base0[x] + d, at1 = base1[x] + d;
@@ -133,9 +143,11 @@ __device__ __forceinline__ void gather_words(unsigned (&w)[kGatherVectors][4], c
         if (in_tile[u]) put_element(w[u], tile[(jj < split ? at0 : at1) + jj], k);
       }
     }
-    if (++x == s) {
-      x = 0;
-      ++d;
+    if constexpr (Rotated) {
+      at.next(k, s);
+    } else if (++at.x == s) {
+      at.x = 0;
+      ++at.jj;
     }
   }
 }
@@ -143,11 +155,12 @@ __device__ __forceinline__ void gather_words(unsigned (&w)[kGatherVectors][4], c
 /** The output gather of a round: output vector o = i + s j (i < s, j < VW) of this block holds
     the tile's elements (x, jj) for positions V o + k = jj s + x, k < V, that is
     x = (V i + k) mod s and jj = V j + (V i + k) / s. Vectors outside [row_begin, row_end) are
-    not written. */
-template <class T>
-__device__ __forceinline__ void gather_vectors(T* matrix, int s, int VW, std::int64_t p0, std::int64_t row_begin,
-                                               std::int64_t row_end, bool two_runs, const int* base0,
-                                               const int* base1, const int* split_of, fast_divider by_s) {
+    not written. Rotated: the lane reads each vector's elements from element rot on. */
+template <class T, bool Rotated>
+__device__ __forceinline__ void gather_vectors_from(T* matrix, int s, int VW, int rot, std::int64_t p0,
+                                                    std::int64_t row_begin, std::int64_t row_end, bool two_runs,
+                                                    const int* base0, const int* base1, const int* split_of,
+                                                    fast_divider by_s) {
   constexpr int M = kGatherVectors, V = 16 / sizeof(T);
   const int groups = s * ((VW + M - 1) / M);
   for (int g = threadIdx.x; g < groups; g += kHoldThreads) {
@@ -164,17 +177,32 @@ __device__ __forceinline__ void gather_vectors(T* matrix, int s, int VW, std::in
 #pragma unroll
     for (int u = 0; u < M; ++u) w[u][0] = w[u][1] = w[u][2] = w[u][3] = 0;
     if (!two_runs) {  // no band edge in this block's columns (most blocks)
-      gather_words<T, false>(w, in_tile, i, j0, s, base0, base1, split_of, by_s);
+      gather_words<T, false, Rotated>(w, in_tile, i, j0, s, rot, base0, base1, split_of, by_s);
     } else {
-      gather_words<T, true>(w, in_tile, i, j0, s, base0, base1, split_of, by_s);
+      gather_words<T, true, Rotated>(w, in_tile, i, j0, s, rot, base0, base1, split_of, by_s);
     }
 #pragma unroll
     for (int u = 0; u < M; ++u) {
       if (store[u]) {
+        const uint4 v = make_uint4(w[u][0], w[u][1], w[u][2], w[u][3]);
         *reinterpret_cast<uint4*>(matrix + pos0 + static_cast<std::int64_t>(s) * V * u) =
-            make_uint4(w[u][0], w[u][1], w[u][2], w[u][3]);
+            Rotated ? unrotate<T>(v, rot) : v;
       }
     }
+  }
+}
+
+/** gather_vectors_from for the round's rotation m (uniform; 0: none). */
+template <class T>
+__device__ __forceinline__ void gather_vectors(T* matrix, int s, int VW, int rotation, std::int64_t p0,
+                                               std::int64_t row_begin, std::int64_t row_end, bool two_runs,
+                                               const int* base0, const int* base1, const int* split_of,
+                                               fast_divider by_s) {
+  if (rotation == 0) {
+    gather_vectors_from<T, false>(matrix, s, VW, 0, p0, row_begin, row_end, two_runs, base0, base1, split_of, by_s);
+  } else {
+    const int rot = hold_gather_lane_rotation(rotation, static_cast<int>(threadIdx.x & 31), 16 / sizeof(T));
+    gather_vectors_from<T, true>(matrix, s, VW, rot, p0, row_begin, row_end, two_runs, base0, base1, split_of, by_s);
   }
 }
 
@@ -471,7 +499,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       if (sizeof(T) == 1 && plan.gather_one_vector) {
         gather_one_vector();
       } else {
-        gather_vectors(matrix, s, VW, p0, row_begin, row_end, two_runs, base0, base1, split_of, plan.by_s);
+        gather_vectors(matrix, s, VW, R.rotation, p0, row_begin, row_end, two_runs, base0, base1, split_of, plan.by_s);
       }
     } else {
       gather_one_vector();

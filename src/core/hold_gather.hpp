@@ -1,0 +1,129 @@
+// The hold sweep's output gather (src/kernels/inplace_hold_sweep.cu): the order in which a lane
+// reads an output vector's elements from the tile, and the shared-memory bank model the plan
+// picks that order by.
+//
+// Output vector o of a round holds positions V o .. V o + V - 1, position p being tile element
+// (p mod s, p / s). A warp's lanes read at the same step k from many rows at nearly the same
+// columns; where those rows meet on a bank the load takes several wavefronts (bank simulation,
+// session 32: 20 x 2M bytes three a load, 28 x 2M four). Lane l may instead read its elements
+// in the order k' = (k + m l) mod V: then lanes that met at step k read other positions, and
+// the lane rotates its vector back in registers. The plan takes, per round, the m whose loads
+// the model below finds fewest wavefronts for, in the four-vector gather only and only where
+// the model saves enough (kHoldRotationMinSaving). Host and device share the walk;
+// tests/cpu/test_hold_gather.cpp checks it.
+#pragma once
+
+#include "fast_divider.hpp"
+#include "stacked_squares.hpp"  // XPOSE_HOST_DEVICE
+
+#include <algorithm>
+#include <cstdint>
+
+namespace xpose::detail {
+
+/** A lane's walk over the tile positions of one output vector, first position q (a multiple
+    of V), in the order q + rot .. q + V - 1, then q .. q + rot - 1: step k is at row x, column
+    jj of the tile. */
+struct hold_gather_walk {
+  int x, jj;        ///< the current position's row and column
+  int x0, jj0;      ///< position q, where the walk goes on after position q + V - 1
+  int jump_after;   ///< the step after which it does: V - rot - 1
+  XPOSE_HOST_DEVICE static hold_gather_walk of(int q, int rot, int V, int s, fast_divider by_s) {
+    hold_gather_walk w;
+    w.jj = static_cast<int>(by_s.div(static_cast<std::uint32_t>(q + rot)));
+    w.x = q + rot - w.jj * s;
+    w.jj0 = static_cast<int>(by_s.div(static_cast<std::uint32_t>(q)));
+    w.x0 = q - w.jj0 * s;
+    w.jump_after = V - rot - 1;
+    return w;
+  }
+  /** From step k's position to step k + 1's. */
+  XPOSE_HOST_DEVICE void next(int k, int s) {
+    if (++x == s) {
+      x = 0;
+      ++jj;
+    }
+    if (k == jump_after) {
+      x = x0;
+      jj = jj0;
+    }
+  }
+};
+
+/** Lane l's first element of an output vector for rotation m (V a power of two). */
+XPOSE_HOST_DEVICE constexpr int hold_gather_lane_rotation(int m, int lane, int V) { return (m * lane) & (V - 1); }
+
+/** Wavefronts of one warp load of e-byte elements at these byte addresses: the most distinct
+    4-byte words one of the 32 banks serves (8-byte loads in two half-warp phases). */
+inline int hold_load_wavefronts(const std::int64_t* byte_address, int lanes, int e) {
+  const int phases = e == 8 ? 2 : 1, per_phase = 32 / phases, words_each = e > 4 ? e / 4 : 1;
+  int total = 0;
+  for (int p = 0; p < phases; ++p) {
+    std::int64_t seen[32][32];  // each bank's distinct words so far
+    int count[32] = {}, most = 0;
+    for (int i = p * per_phase; i < lanes && i < (p + 1) * per_phase; ++i) {
+      for (int w = 0; w < words_each; ++w) {
+        const std::int64_t word = byte_address[i] / 4 + w;
+        const int bank = static_cast<int>(word % 32);
+        if (std::find(seen[bank], seen[bank] + count[bank], word) != seen[bank] + count[bank]) continue;
+        seen[bank][count[bank]++] = word;
+        most = std::max(most, count[bank]);
+      }
+    }
+    total += most;
+  }
+  return total;
+}
+
+/** Mean wavefronts of a round's gather loads for rotation m, the tile's s rows in place, pitch
+    elements apart (e bytes each): one vector a lane (lane l of warp n gathers output vector
+    32 n + l) or four (lane g gathers vectors i + s (4 (g / s) + u), u < 4, i = g mod s).
+    Shifting the first vector by s shifts every address of a load alike (by V elements, or 4 V
+    for four vectors), and so do the four vectors' columns u: warps 0..s-1 at u = 0 are a whole
+    period of the pattern. */
+inline double hold_gather_wavefronts(int s, std::int64_t pitch, int e, bool four_vectors, int m) {
+  const int V = 16 / e;
+  std::int64_t address[32];
+  long sum = 0, loads = 0;
+  for (int n = 0; n < s; ++n) {
+    for (int k = 0; k < V; ++k) {
+      for (int lane = 0; lane < 32; ++lane) {
+        const int g = 32 * n + lane, kk = (k + hold_gather_lane_rotation(m, lane, V)) % V;
+        const std::int64_t q = four_vectors ? V * (g % s) + kk : static_cast<std::int64_t>(V) * g + kk;
+        const std::int64_t column = q / s + (four_vectors ? static_cast<std::int64_t>(V) * 4 * (g / s) : 0);
+        address[lane] = (q % s * pitch + column) * e;
+      }
+      sum += hold_load_wavefronts(address, 32, e);
+      ++loads;
+    }
+  }
+  return static_cast<double>(sum) / static_cast<double>(loads);
+}
+
+/** Wavefronts a load the rotation must save to be taken. Its walk and the rotation back cost
+    instructions: on an H100 (session33/rotation) the four-vector gather gained where the model
+    saved 1.3 or more (2-byte 28 x 2M rows: 6.7 -> 2.8 wavefronts, 49.8 -> 54.2% of memcpy;
+    bytes 40 x 2M: 5.0 -> 1.9, 42.4 -> 48.7%) and lost up to 2 points where it saved one
+    (2-byte 24 x 2M: 3 -> 2, 58.9 -> 57.6%). The one-vector gather lost wherever it rotated
+    (fp32 31 x 2M, 4.0 -> 2.7: 54.7 -> 52.3%; bytes 22 x 2M, 2.0 -> 1.75: 48.8 -> 43.7%): it
+    does not rotate. */
+inline constexpr double kHoldRotationMinSaving = 1.25;
+
+/** The rotation m in [0, V) of the four-vector gather whose loads the model finds fewest
+    wavefronts for, where that saves kHoldRotationMinSaving or more; else 0, no rotation. */
+inline int hold_gather_rotation(int s, std::int64_t pitch, int e) {
+  const int V = 16 / e;
+  const double plain = hold_gather_wavefronts(s, pitch, e, true, 0);
+  int best = 0;
+  double fewest = plain;
+  for (int m = 1; m < V; ++m) {
+    const double w = hold_gather_wavefronts(s, pitch, e, true, m);
+    if (w < fewest - 1e-9) {
+      fewest = w;
+      best = m;
+    }
+  }
+  return plain - fewest >= kHoldRotationMinSaving ? best : 0;
+}
+
+}  // namespace xpose::detail
