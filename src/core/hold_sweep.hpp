@@ -71,27 +71,6 @@ inline constexpr int kHoldCarrySlots = 6;
     aligned source vector and its upper neighbour's make the lane's destination vector (lane 31
     only lends its vector). */
 inline constexpr int kHoldMoveChunk = kHoldThreads / 32 * 31;
-/** How the hold sweep gathers a round's output of bytes, or whether it takes them at all. */
-enum class hold_byte_gather {
-  none,          ///< the skinny blocks take them
-  one_vector,    ///< a thread gathers one output vector at a time
-  four_vectors,  ///< a thread gathers four output vectors, o + s u, at once (fewer instructions)
-};
-
-/** The byte gather for s rows in a plan of `rounds` rounds. The four-vector gather's shared
-    loads conflict more than the one-vector gather's for short sides that are even but not a
-    multiple of 8 (12 rows: five wavefronts a load against two), and up to 30 rows the
-    one-vector gather measured faster there, in plans of up to three rounds (longer ones lost
-    to the skinny blocks, session 30); from 33 rows on both conflict alike and the four-vector
-    gather is the faster, but the skinny blocks beat both for s = 4 mod 8 (five to seven
-    wavefronts a load). H100, session31/rule, even and gathers: 12 x 2M bytes 60.0%
-    of memcpy with one vector, 50.4% with four, 45.6% by the skinny blocks; 31 x 2M 48.5, 52.4
-    and 45.9; 46 x 2M 42.6% with four against 35.9% by the skinny blocks. */
-constexpr hold_byte_gather hold_byte_gather_for(std::int64_t s, std::int64_t rounds) {
-  if (s % 2 == 1 || s % 8 == 0) return hold_byte_gather::four_vectors;
-  if (s < 32) return rounds <= 3 ? hold_byte_gather::one_vector : hold_byte_gather::none;
-  return s % 8 == 4 ? hold_byte_gather::none : hold_byte_gather::four_vectors;
-}
 /** Shared memory a block's tile may take. */
 inline constexpr std::int64_t kHoldTileBytes = 208 * 1024;
 /** The plan travels as the kernel's parameter, under 4 KiB: a call's launch grows with it
@@ -142,7 +121,7 @@ struct hold_round {
 
 struct hold_plan {
   bool use = false;
-  bool gather_one_vector = false;  ///< bytes: hold_byte_gather_for says one_vector
+  bool gather_one_vector = false;  ///< bytes: hold_bytes_gather_one_vector says so
   std::int32_t s = 0, rounds = 0, widest = 0;  ///< widest: the largest W
   std::int64_t L = 0;
   fast_divider by_s;
@@ -310,7 +289,8 @@ inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols
       if (m.p_last - m.p_first >= kHoldBlockPairs) return;
     }
   }
-  plan.gather_one_vector = elem_bytes == 1 && hold_byte_gather_for(s, plan.rounds) == hold_byte_gather::one_vector;
+  plan.gather_one_vector =
+      elem_bytes == 1 && hold_bytes_gather_one_vector(static_cast<int>(s), plan.rounds, hold_pitch(plan.round[0].W, V));
   // Each round's rotation of the four-vector gather (bytes and 2-byte elements), by the bank
   // model; it sees the pitch only modulo the 128 bytes of a bank row, so rounds of equal
   // residue share one answer.

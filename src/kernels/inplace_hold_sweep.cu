@@ -458,7 +458,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
     const bool two_runs = __syncthreads_or(threadIdx.x < a && split_of[threadIdx.x] < W) != 0;
     const std::int64_t p0 = c0 * s, row_begin = static_cast<std::int64_t>(a) * L, row_end = static_cast<std::int64_t>(b) * L;
     // The output, one vector a thread at a time (4- and 8-byte elements, and bytes where
-    // hold_byte_gather_for says so) or four (gather_vectors).
+    // hold_bytes_gather_one_vector says so) or four (gather_vectors).
     const auto gather_one_vector = [&] {
       for (int o = threadIdx.x; o < slots; o += kHoldThreads) {
         const std::int64_t pos = p0 + static_cast<std::int64_t>(o) * V;
@@ -596,7 +596,6 @@ bool launch_hold_sweep_kernel(T* data, std::int64_t batch, std::int64_t rows, st
     std::copy(key, key + 5, planned);
   }
   if (!plan.use || plan_blocks_per_sm < 1) return false;
-  if (e == 1 && hold_byte_gather_for(rows, plan.rounds) == hold_byte_gather::none) return false;
   const std::size_t shared = hold_shared_bytes(plan, rows, e);
   const int sms = dev.sms;
   unsigned* counter = static_cast<unsigned*>(workspace);
@@ -619,9 +618,9 @@ bool launch_hold_sweep_kernel(T* data, std::int64_t batch, std::int64_t rows, st
 template <class T>
 bool launch_inplace_hold_sweep(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
                                std::size_t workspace_bytes, cudaStream_t stream) {
-  // 1-, 2-, 4- and 8-byte elements of the natural types (bytes not for every short side,
-  // hold_byte_gather_for; 16-byte rows do not fit a block's share; the byte-offset types never
-  // meet 16-byte aligned data): the kernel is built for these four only.
+  // 1-, 2-, 4- and 8-byte elements of the natural types (16-byte rows do not fit a block's
+  // share; the byte-offset types never meet 16-byte aligned data): the kernel is built for
+  // these four only.
   if constexpr ((sizeof(T) != 1 && sizeof(T) != 2 && sizeof(T) != 4 && sizeof(T) != 8) || !has_vector_path<T>) {
     return false;
   } else {

@@ -44,7 +44,7 @@ void launch_inplace_stacked_squares(T* data, std::int64_t batch, std::int64_t ro
                                     const stacked_squares_plan& plan, cudaStream_t stream);
 
 /** The hold sweep (core/hold_sweep.hpp) for a wide rows x cols matrix of 1-, 2-, 4- or 8-byte
-    elements (bytes where hold_byte_gather_for allows); false, with nothing launched, where the element size, the alignment, the
+    elements; false, with nothing launched, where the element size, the alignment, the
     workspace (16 bytes and rows^2 elements), the plan or the device does not fit. */
 template <class T>
 bool launch_inplace_hold_sweep(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,

@@ -108,5 +108,23 @@ TEST(HoldGather, RotationRemovesTheWorstConflicts) {
   }
 }
 
+// Bytes at 2M columns on 132 SMs: one vector a thread where the measurements preferred it (12,
+// 14 and 18 rows), four elsewhere, the short sides 4 mod 8 from 36 on included, which the
+// skinny blocks took before the rotation.
+TEST(HoldGather, BytesGatherOneVectorWhereItConflictsLess) {
+  const auto plan = std::make_unique<hold_plan>();
+  for (int s = 8; s <= 56; ++s) {
+    make_hold_plan(*plan, s, 2097152, 1, 132, kHoldTileBytes);
+    ASSERT_TRUE(plan->use) << s << " rows";
+    EXPECT_EQ(plan->gather_one_vector, s == 12 || s == 14 || s == 18) << s << " rows";
+  }
+  for (int s : {12, 14, 18}) {  // plans of more than three rounds: four vectors
+    make_hold_plan(*plan, s, 8 * 2097152, 1, 132, kHoldTileBytes);
+    ASSERT_TRUE(plan->use) << s << " rows";
+    ASSERT_GT(plan->rounds, 3) << s << " rows";
+    EXPECT_FALSE(plan->gather_one_vector) << s << " rows";
+  }
+}
+
 }  // namespace
 }  // namespace xpose::detail

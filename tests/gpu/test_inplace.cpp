@@ -335,8 +335,9 @@ TEST_P(InplaceSkinnyBlocks, MatchesReference) {
 INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceSkinnyBlocks, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
 
 // Wide matrices of 8 to 64 rows of 2, 4 and 8 bytes on 16-byte aligned rows take the hold sweep
-// (core/hold_sweep.hpp) where its plan fits the device, and of 1 byte where hold_byte_gather_for
-// says (one or four output vectors a thread, or the skinny blocks); 16-byte elements,
+// (core/hold_sweep.hpp) where its plan fits the device, and of 1 byte too (one or four output
+// vectors a thread, hold_bytes_gather_one_vector; four with the lane rotation where the bank
+// model says, core/hold_gather.hpp); 16-byte elements,
 // element-aligned pointers and rows that are not whole vectors keep the skinny blocks. Short sides at the
 // path's ends and past them (8, 31, 64), rows of 1 MiB and a few vectors more (mirror cells that
 // differ by one element, side slots), batches of 2 through one workspace, and each shape
@@ -361,20 +362,33 @@ TEST_P(InplaceHoldSweep, MatchesReference) {
       if (e == 4 || e == 8) EXPECT_EQ(plan->use, s <= 31) << s << " x " << L;
       // Bytes and 2-byte elements: these rows of 1 MiB fit a plan, and 8 and 31 rows of bytes take it.
       if (e <= 2 && s <= 31) EXPECT_TRUE(plan->use) << s << " x " << L;
-      if (e == 1 && s <= 31) EXPECT_EQ(detail::hold_byte_gather_for(s, plan->rounds), detail::hold_byte_gather::four_vectors);
+      if (e == 1 && s <= 31) EXPECT_FALSE(plan->gather_one_vector) << s << " x " << L;
       EXPECT_TRUE(run_inplace({e, s, L, 1, 0, ++seed}));
       EXPECT_TRUE(run_inplace({e, s, L, 1, e, ++seed}));  // element-aligned, not 16-byte: the skinny blocks
     }
   }
   EXPECT_TRUE(run_inplace({e, 17, base + 3 * V, 2, 0, ++seed}));
   EXPECT_TRUE(run_inplace({e, 48, base / 2 + 5 * V, 2, 0, ++seed}));
-  // Bytes: 12 rows gather one vector a thread, 36 rows take the skinny blocks.
+  // Bytes: 12 rows gather one vector a thread, 36 and 20 rows four, rotated (2-byte elements:
+  // 20 rows rotated too).
   EXPECT_TRUE(run_inplace({e, 12, base + V, 1, 0, ++seed}));
   EXPECT_TRUE(run_inplace({e, 36, base + V, 1, 0, ++seed}));
-  if (e == 1) {
+  EXPECT_TRUE(run_inplace({e, 20, base + V, 1, 0, ++seed}));
+  if (e <= 2) {
+    const auto rotated = [&] {
+      for (int r = 0; r < plan->rounds; ++r) {
+        if (plan->round[r].rotation != 0) return true;
+      }
+      return false;
+    };
     detail::make_hold_plan(*plan, 12, base + V, ei, sms, detail::kHoldTileBytes);
-    EXPECT_EQ(detail::hold_byte_gather_for(12, plan->rounds), detail::hold_byte_gather::one_vector);
-    EXPECT_EQ(detail::hold_byte_gather_for(36, 1), detail::hold_byte_gather::none);
+    EXPECT_EQ(plan->gather_one_vector, e == 1);
+    for (const std::int64_t s : {20, 36}) {
+      detail::make_hold_plan(*plan, s, base + V, ei, sms, detail::kHoldTileBytes);
+      EXPECT_TRUE(plan->use) << s << " rows";
+      EXPECT_FALSE(plan->gather_one_vector) << s << " rows";
+      EXPECT_TRUE(rotated()) << s << " rows";
+    }
   }
   // Bytes and 2-byte elements in plans of many rounds (31 rows of 4 MiB: six or more).
   if (e <= 2) EXPECT_TRUE(run_inplace({e, 31, 4 * base + V, 1, 0, ++seed}));
