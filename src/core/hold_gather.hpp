@@ -9,7 +9,7 @@
 // in the order k' = (k + m l) mod V: then lanes that met at step k read other positions, and
 // the lane rotates its vector back in registers. The plan takes, per round, the m whose loads
 // the model below finds fewest wavefronts for, in the four-vector gather only and only where
-// the model saves enough (kHoldRotationMinSaving). Host and device share the walk;
+// the model saves enough (hold_rotation_min_saving). Host and device share the walk;
 // tests/cpu/test_hold_gather.cpp checks it.
 #pragma once
 
@@ -100,17 +100,20 @@ inline double hold_gather_wavefronts(int s, std::int64_t pitch, int e, bool four
   return static_cast<double>(sum) / static_cast<double>(loads);
 }
 
-/** Wavefronts a load the rotation must save to be taken. Its walk and the rotation back cost
-    instructions: on an H100 (session33/rotation) the four-vector gather gained where the model
-    saved 1.3 or more (2-byte 28 x 2M rows: 6.7 -> 2.8 wavefronts, 49.8 -> 54.2% of memcpy;
-    bytes 40 x 2M: 5.0 -> 1.9, 42.4 -> 48.7%) and lost up to 2 points where it saved one
-    (2-byte 24 x 2M: 3 -> 2, 58.9 -> 57.6%). The one-vector gather lost wherever it rotated
-    (fp32 31 x 2M, 4.0 -> 2.7: 54.7 -> 52.3%; bytes 22 x 2M, 2.0 -> 1.75: 48.8 -> 43.7%): it
-    does not rotate. */
-inline constexpr double kHoldRotationMinSaving = 1.25;
+/** Wavefronts a load the rotation must save to be taken, by element size. Its walk and the
+    rotation back cost instructions, and they weigh more against the four loads of a step for
+    2-byte elements than for bytes, whose vectors take twice the steps. H100, % of memcpy: for
+    2-byte elements a saving of one wavefront lost up to 2 points (24 x 2M: 3 -> 2, 58.9 -> 57.6;
+    session33/rotation) and savings of 1.45 or more gained (28 x 2M: 6.7 -> 2.8, 49.8 -> 54.2);
+    for bytes a saving of one gained at 15, 17, 18, 24, 35, 38 and 42-47 rows x 2M (0.5-4.0
+    points: 46 x 2M, 3.0 -> 1.9, 47.0 -> 51.0; session33/bytes_threshold) and lost at 32 rows
+    (2.0 -> 1.0, 56.1 -> 54.0: a case the model does not explain). The one-vector gather lost
+    wherever it rotated (fp32 31 x 2M, 4.0 -> 2.7: 54.7 -> 52.3%; bytes 22 x 2M, 2.0 -> 1.75:
+    48.8 -> 43.7%): it does not rotate. */
+constexpr double hold_rotation_min_saving(int e) { return e == 1 ? 1.0 : 1.25; }
 
 /** The rotation m in [0, V) of the four-vector gather whose loads the model finds fewest
-    wavefronts for, where that saves kHoldRotationMinSaving or more; else 0, no rotation. */
+    wavefronts for, where that saves hold_rotation_min_saving(e) or more; else 0, no rotation. */
 inline int hold_gather_rotation(int s, std::int64_t pitch, int e) {
   const int V = 16 / e;
   const double plain = hold_gather_wavefronts(s, pitch, e, true, 0);
@@ -123,7 +126,7 @@ inline int hold_gather_rotation(int s, std::int64_t pitch, int e) {
       best = m;
     }
   }
-  return plain - fewest >= kHoldRotationMinSaving ? best : 0;
+  return plain - fewest >= hold_rotation_min_saving(e) - 1e-9 ? best : 0;
 }
 
 /** Whether a plan of bytes gathers one output vector a thread instead of four. The four-vector
@@ -131,11 +134,12 @@ inline int hold_gather_rotation(int s, std::int64_t pitch, int e) {
     sides; the one-vector gather stays for even sides under 32 that are not multiples of 8, in
     plans of up to three rounds, where the model finds its loads less conflicted than the
     four-vector gather's at that gather's rotation. H100, % of memcpy, four vectors (rotated
-    where the model says) against one (session33/rotation2): 12 x 2M 61.7 against 63.0, 14 x 2M
-    52.8 / 54.5, 18 x 2M 46.5 / 47.7 (one vector taken); 20 x 2M 47.7 / 45.0, 28 x 2M 51.9 /
-    44.7, 30 x 2M 53.1 / 50.9 (four). Every other plan of bytes gathers four vectors, the
-    short sides 4 mod 8 from 36 on included (the skinny blocks took them before the rotation:
-    44 x 2M 35.4 -> 48.0%), and plans of more rounds too (12 x 8M 45.6 -> 49.9%). */
+    where the model says) against one (session33/rotation2, bytes_threshold): 12 x 2M 61.7
+    against 63.0 and 14 x 2M 52.8 / 54.5 (one vector taken); 18 x 2M 48.2-48.4 / 47.4, 20 x 2M
+    47.7 / 45.0, 28 x 2M 51.9 / 44.7, 30 x 2M 53.1 / 50.9 (four). Every other plan of bytes
+    gathers four vectors, the short sides 4 mod 8 from 36 on included (the skinny blocks took
+    them before the rotation: 44 x 2M 35.4 -> 48.0%), and plans of more rounds too (12 x 8M
+    45.6 -> 49.9%). */
 inline bool hold_bytes_gather_one_vector(int s, int rounds, std::int64_t pitch) {
   if (s % 2 == 1 || s % 8 == 0 || s >= 32 || rounds > 3) return false;
   const int m = hold_gather_rotation(s, pitch, 1);
