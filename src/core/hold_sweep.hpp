@@ -30,6 +30,7 @@
 #include "stacked_squares.hpp"  // XPOSE_HOST_DEVICE
 
 #include <cstdint>
+#include <memory>
 
 namespace xpose::detail {
 
@@ -64,9 +65,17 @@ XPOSE_HOST_DEVICE inline std::int64_t cell_size(std::int64_t x, std::int64_t y, 
 /** One block an SM of this many threads holds a round. */
 inline constexpr int kHoldThreads = 512;
 /** Vectors (16 bytes) a thread holds in registers: its share of the round's moves from the
-    first, of what it carries into the next round's tile in the top kHoldCarrySlots at most. */
+    first, of what it carries into the next round's tile in the top slots, kHoldCarrySlots at
+    most, or kHoldCarrySlotsWide where that plan pays (hold_wide_carry_pays; a kernel of its own). A
+    wider carry lets a round end where the next round's rows hold more of this round's cells:
+    bytes of 18-24 rows at 2M columns go in two rounds instead of three (H100, session33/carry12:
+    20 x 2M 47.8 -> 57.0-57.4% of memcpy; 2-byte 10 x 2M 54.3-54.6 -> 62.9-65.1). But the wide
+    kernel was slower on the plans the wider carry leaves as they were (8-byte 31 x 2M 51.0 ->
+    48.0, bytes 16 x 2M 61.5 -> 60.0: the slots it keeps live crowd the gather), so the narrow
+    one keeps them. */
 inline constexpr int kHoldVectors = 24;
 inline constexpr int kHoldCarrySlots = 6;
+inline constexpr int kHoldCarrySlotsWide = 12;
 /** Destination vectors of the moves a block covers per chunk: 31 a warp, so that each lane's
     aligned source vector and its upper neighbour's make the lane's destination vector (lane 31
     only lends its vector). */
@@ -122,6 +131,7 @@ struct hold_round {
 struct hold_plan {
   bool use = false;
   bool gather_one_vector = false;  ///< bytes: hold_bytes_gather_one_vector says so
+  std::int32_t carry_slots = kHoldCarrySlots;  ///< or kHoldCarrySlotsWide: the kernel to launch
   std::int32_t s = 0, rounds = 0, widest = 0;  ///< widest: the largest W
   std::int64_t L = 0;
   fast_divider by_s;
@@ -192,22 +202,20 @@ inline std::int64_t hold_carry_vectors(std::int64_t a, std::int64_t b, std::int6
 }
 
 /** Whether a thread's registers hold its share of `chunks` move chunks and `carry` carried
-    vectors a block: the moves fill slots from the first, the carry from the top. */
-inline bool hold_fits_registers(std::int64_t chunks, std::int64_t carry, std::int64_t blocks) {
+    vectors a block: the moves fill slots from the first, the carry from the top, in at most
+    `carry_slots_max` slots. */
+inline bool hold_fits_registers(std::int64_t chunks, std::int64_t carry, std::int64_t blocks,
+                                std::int64_t carry_slots_max) {
   const std::int64_t carry_slots = (carry + kHoldThreads - 1) / kHoldThreads;
-  return carry_slots <= kHoldCarrySlots && (chunks + blocks - 1) / blocks + carry_slots <= kHoldVectors;
+  return carry_slots <= carry_slots_max && (chunks + blocks - 1) / blocks + carry_slots <= kHoldVectors;
 }
 
-/** Plans rows x cols (wide: rows < cols, rows of whole 16-byte vectors) for `blocks` resident
-    blocks of `tile_bytes` shared memory each: groups of rows as large as the tile and the
-    registers allow. A round's moves are the cells (w, z) with z past the next round's rows
-    (those of the next round's rows the blocks carry in registers). plan.use is false where no
-    plan fits (rows outside 8..kMaxSkinny, columns from 2^30 on, a row of one block's share wider
-    than its shared memory, more pairs than the parameter holds, or a block's share of a round's
-    moves over more than kHoldBlockPairs pairs). */
-inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols, std::int64_t elem_bytes,
-                           std::int64_t blocks, std::int64_t tile_bytes) {
+/** The rounds of make_hold_plan for a carry of at most `carry_slots` slots a thread (the plan's
+    gather order is make_hold_plan's). */
+inline void make_hold_rounds(hold_plan& plan, std::int64_t rows, std::int64_t cols, std::int64_t elem_bytes,
+                             std::int64_t blocks, std::int64_t tile_bytes, int carry_slots) {
   plan.use = false;
+  plan.carry_slots = carry_slots;
   const std::int64_t s = rows, L = cols, V = 16 / elem_bytes;
   if (s < 8 || s > kMaxSkinny || s >= L || L >= (std::int64_t{1} << 30) || (L * elem_bytes) % 16 != 0 || blocks < 1 ||
       blocks * kHoldVectors > INT16_MAX) {  // a round's chunks in 16 bits
@@ -238,7 +246,8 @@ inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols
   // Round [a, b) with its moves to rows [z_from, s), carrying into a next round of width
   // next_W: a thread's share of both fits its registers.
   const auto holds = [&](std::int64_t a, std::int64_t b, std::int64_t z_from, std::int64_t next_W) {
-    return hold_fits_registers(make_pairs(a, b, z_from, 0, false), hold_carry_vectors(a, b, next_W, V), blocks);
+    return hold_fits_registers(make_pairs(a, b, z_from, 0, false), hold_carry_vectors(a, b, next_W, V), blocks,
+                               carry_slots);
   };
   std::int32_t pairs_used = 0;
   std::int64_t a = 0;
@@ -289,6 +298,47 @@ inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols
       if (m.p_last - m.p_first >= kHoldBlockPairs) return;
     }
   }
+  plan.use = true;
+}
+
+/** Move chunks of a plan's rounds. */
+inline std::int64_t hold_plan_chunks(const hold_plan& plan) {
+  std::int64_t chunks = 0;
+  for (int k = 0; k < plan.rounds; ++k) chunks += plan.round[k].chunks;
+  return chunks;
+}
+
+/** Whether the plan of the wide carry beats the narrow one: fewer rounds, or as many with a
+    third fewer move chunks (the wider carry lets the second round take more rows, whose cells
+    then need not move). H100, % of memcpy (session33/carry12, the wide kernel on every plan):
+    bytes 20 x 2M (3 -> 2 rounds) 47.8 -> 57.0-57.4, 28 x 2M (3 rounds, 1170 -> 260 chunks)
+    51.8 -> 55.4-55.7, 2-byte 14 x 2M (3 rounds, 1140 -> 456) 59.5 -> 60.1-61.3; but 2-byte
+    20 x 2M (4 rounds, 1863 -> 1620) 57.5 -> 56.0, and 8-byte 31 x 2M (the same plan) 51.0 ->
+    48.0. */
+inline bool hold_wide_carry_pays(const hold_plan& wide, const hold_plan& narrow) {
+  const std::int64_t narrow_chunks = hold_plan_chunks(narrow);
+  return wide.rounds < narrow.rounds ||
+         (wide.rounds == narrow.rounds && narrow_chunks > 0 && 3 * hold_plan_chunks(wide) <= 2 * narrow_chunks);
+}
+
+/** Plans rows x cols (wide: rows < cols, rows of whole 16-byte vectors) for `blocks` resident
+    blocks of `tile_bytes` shared memory each: groups of rows as large as the tile and the
+    registers allow, with the wide carry where that pays (hold_wide_carry_pays). A round's moves are the cells
+    (w, z) with z past the next round's rows (those of the next round's rows the blocks carry in
+    registers). plan.use is false where no plan fits (rows outside 8..kMaxSkinny, columns from
+    2^30 on, a row of one block's share wider than its shared memory, more pairs than the
+    parameter holds, or a block's share of a round's moves over more than kHoldBlockPairs
+    pairs). */
+inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols, std::int64_t elem_bytes,
+                           std::int64_t blocks, std::int64_t tile_bytes) {
+  make_hold_rounds(plan, rows, cols, elem_bytes, blocks, tile_bytes, kHoldCarrySlots);
+  if (plan.use && plan.rounds > 1) {
+    const auto wide = std::make_unique<hold_plan>();
+    make_hold_rounds(*wide, rows, cols, elem_bytes, blocks, tile_bytes, kHoldCarrySlotsWide);
+    if (wide->use && hold_wide_carry_pays(*wide, plan)) plan = *wide;
+  }
+  if (!plan.use) return;
+  const std::int64_t s = rows, V = 16 / elem_bytes;
   plan.gather_one_vector =
       elem_bytes == 1 && hold_bytes_gather_one_vector(static_cast<int>(s), plan.rounds, hold_pitch(plan.round[0].W, V));
   // Each round's rotation of the four-vector gather (bytes and 2-byte elements), by the bank
@@ -302,7 +352,6 @@ inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols
     if (m < 0) m = hold_gather_rotation(static_cast<int>(s), pitch, static_cast<int>(elem_bytes));
     plan.round[k].rotation = static_cast<std::int16_t>(m);
   }
-  plan.use = true;
 }
 
 }  // namespace xpose::detail

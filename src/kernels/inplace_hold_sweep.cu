@@ -221,7 +221,8 @@ __device__ __forceinline__ void gather_vectors(T* matrix, int s, int VW, int rot
 #define XPOSE_HOLD_STAMP(ev)
 #endif
 
-template <class T>
+/** CarrySlots: kHoldCarrySlots or kHoldCarrySlotsWide, the plan's (hold_plan::carry_slots). */
+template <class T, int CarrySlots>
 __global__ void __launch_bounds__(kHoldThreads, 1)
     hold_sweep_kernel(T* __restrict__ matrix, T* __restrict__ side, unsigned* counter,
                       const __grid_constant__ hold_plan plan) {
@@ -417,7 +418,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
     // thread i % kHoldThreads.
     const int carry_count = (b - a) * VWn;
 #pragma unroll
-    for (int u = kHoldVectors - kHoldCarrySlots; u < kHoldVectors; ++u) {
+    for (int u = kHoldVectors - CarrySlots; u < kHoldVectors; ++u) {
       const int i = (kHoldVectors - 1 - u) * kHoldThreads + static_cast<int>(threadIdx.x);
       if (i >= carry_count) continue;
       const int x = a + i / VWn;
@@ -495,7 +496,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       store_moves(R);
       XPOSE_HOLD_STAMP(5);
 #pragma unroll
-      for (int u = 0; u < kHoldVectors - kHoldCarrySlots; ++u) mv[u].v = make_uint4(0, 0, 0, 0);
+      for (int u = 0; u < kHoldVectors - CarrySlots; ++u) mv[u].v = make_uint4(0, 0, 0, 0);
       if (sizeof(T) == 1 && plan.gather_one_vector) {
         gather_one_vector();
       } else {
@@ -509,7 +510,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
     XPOSE_HOLD_STAMP(6);
     __syncthreads();  // the tile is read: the carried rows go into the next round's
 #pragma unroll
-    for (int u = kHoldVectors - kHoldCarrySlots; u < kHoldVectors; ++u) {
+    for (int u = kHoldVectors - CarrySlots; u < kHoldVectors; ++u) {
       const int i = (kHoldVectors - 1 - u) * kHoldThreads + static_cast<int>(threadIdx.x);
       if (i >= carry_count) continue;
       const int x = a + i / VWn;
@@ -524,13 +525,20 @@ std::size_t hold_shared_bytes(const hold_plan& plan, std::int64_t rows, std::int
   return static_cast<std::size_t>(hold_pitch(plan.widest, 16 / e)) * static_cast<std::size_t>(rows * e);
 }
 
+/** The hold kernel of T for a plan's carry (hold_plan::carry_slots). */
+template <class T>
+auto hold_sweep_kernel_for(int carry_slots) {
+  return carry_slots == kHoldCarrySlotsWide ? hold_sweep_kernel<T, kHoldCarrySlotsWide>
+                                            : hold_sweep_kernel<T, kHoldCarrySlots>;
+}
+
 struct hold_device {
-  bool usable = false;  ///< cooperative launch, and the kernel's shared-memory cap set
+  bool usable = false;  ///< cooperative launch, and both kernels' shared-memory cap set
   int sms = 0;
   std::int64_t tile_bytes = 0;  ///< the cap every plan fits on this device
 };
 
-/** The device's figures for the hold sweep of T, asked once (and the kernel's shared-memory
+/** The device's figures for the hold sweep of T, asked once (and both kernels' shared-memory
     attribute set once, to the cap every plan fits, so that host threads calling at once with
     other shapes never race on it). */
 template <class T>
@@ -544,13 +552,17 @@ const hold_device& hold_device_of(int device) {
     check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, d), "cudaDeviceGetAttribute");
     check_cuda(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, d), "cudaDeviceGetAttribute");
     check_cuda(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, d), "cudaDeviceGetAttribute");
-    cudaFuncAttributes kernel{};  // the tile shares the opt-in limit with the row tables
-    check_cuda(cudaFuncGetAttributes(&kernel, hold_sweep_kernel<T>), "cudaFuncGetAttributes");
     out.sms = sms;
-    out.tile_bytes = std::min<std::int64_t>(kHoldTileBytes, optin - static_cast<std::int64_t>(kernel.sharedSizeBytes));
+    out.tile_bytes = kHoldTileBytes;
+    for (const int carry_slots : {kHoldCarrySlots, kHoldCarrySlotsWide}) {
+      cudaFuncAttributes kernel{};  // the tile shares the opt-in limit with the row tables
+      check_cuda(cudaFuncGetAttributes(&kernel, hold_sweep_kernel_for<T>(carry_slots)), "cudaFuncGetAttributes");
+      out.tile_bytes = std::min<std::int64_t>(out.tile_bytes, optin - static_cast<std::int64_t>(kernel.sharedSizeBytes));
+    }
     out.usable = cooperative != 0 && out.tile_bytes > 0;
-    if (out.usable) {
-      check_cuda(cudaFuncSetAttribute(hold_sweep_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    for (const int carry_slots : {kHoldCarrySlots, kHoldCarrySlotsWide}) {
+      if (!out.usable) break;
+      check_cuda(cudaFuncSetAttribute(hold_sweep_kernel_for<T>(carry_slots), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                       static_cast<int>(out.tile_bytes)),
                  "cudaFuncSetAttribute");
     }
@@ -578,7 +590,7 @@ bool launch_hold_sweep_kernel(T* data, std::int64_t batch, std::int64_t rows, st
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
   const hold_device& dev = hold_device_of<T>(device);
   if (!dev.usable) return false;
-  // The plan (27 KB) is the kernel's parameter; one per host thread, not on the stack, and
+  // The plan (3.4 KB) is the kernel's parameter; one per host thread, not on the stack, and
   // made again only for another shape or device (it divides its way through every pair of
   // cells it tries), with the blocks an SM its shared memory leaves.
   thread_local hold_plan plan;
@@ -589,7 +601,8 @@ bool launch_hold_sweep_kernel(T* data, std::int64_t batch, std::int64_t rows, st
     make_hold_plan(plan, rows, cols, e, dev.sms, dev.tile_bytes);
     plan_blocks_per_sm = 0;
     if (plan.use) {
-      check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&plan_blocks_per_sm, hold_sweep_kernel<T>, kHoldThreads,
+      check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&plan_blocks_per_sm,
+                                                               hold_sweep_kernel_for<T>(plan.carry_slots), kHoldThreads,
                                                                hold_shared_bytes(plan, rows, e)),
                  "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     }
@@ -606,8 +619,8 @@ bool launch_hold_sweep_kernel(T* data, std::int64_t batch, std::int64_t rows, st
   for (std::int64_t m = 0; m < batch; ++m) {
     T* matrix = data + m * rows * cols;
     check_cuda(cudaMemsetAsync(counter, 0, sizeof(unsigned), stream), "cudaMemsetAsync (hold sweep barrier)");
-    launch_with_attribute(cooperative, 1, hold_sweep_kernel<T>, dim3(static_cast<unsigned>(sms)), dim3(kHoldThreads),
-                          shared, stream, matrix, side, counter, plan);
+    launch_with_attribute(cooperative, 1, hold_sweep_kernel_for<T>(plan.carry_slots), dim3(static_cast<unsigned>(sms)),
+                          dim3(kHoldThreads), shared, stream, matrix, side, counter, plan);
     check_launch("inplace hold sweep");
   }
   return true;

@@ -147,7 +147,7 @@ TEST(HoldSweep, PlanCoversTheRowsWithinItsLimits) {
             const bool last = r + 1 == plan->rounds;
             const std::int64_t z_from = last ? s : plan->round[r + 1].b;
             const std::int64_t carry = last ? 0 : hold_carry_vectors(R.a, R.b, plan->round[r + 1].W, V);
-            EXPECT_TRUE(hold_fits_registers(R.chunks, carry, blocks));
+            EXPECT_TRUE(hold_fits_registers(R.chunks, carry, blocks, plan->carry_slots));
             EXPECT_EQ(R.z_from, z_from);
             EXPECT_EQ(R.pairs, (R.b - R.a) * (s - z_from));
             EXPECT_EQ(R.pair_begin, pairs);
@@ -201,6 +201,49 @@ TEST(HoldSweep, PlanCoversTheRowsWithinItsLimits) {
   EXPECT_FALSE(plan->use);
   make_hold_plan(*plan, 31, std::int64_t{1} << 30, 2, 132, kHoldTileBytes);
   EXPECT_FALSE(plan->use);
+}
+
+// The wide carry where it saves a round or a third of the move chunks, and only there: bytes
+// of 18-24 rows at 2M columns go in two rounds (three with the narrow carry); 31 rows of fp32
+// there keep the narrow one.
+TEST(HoldSweep, WideCarryOnlyWhereItPays) {
+  const auto plan = std::make_unique<hold_plan>(), narrow = std::make_unique<hold_plan>();
+  int wide = 0;
+  for (const std::int64_t e : {1, 2, 4, 8}) {
+    for (std::int64_t s = 8; s <= 64; ++s) {
+      for (const std::int64_t L : {std::int64_t{2097152}, std::int64_t{4194304} + 16, std::int64_t{1} << 23}) {
+        make_hold_plan(*plan, s, L, e, 132, kHoldTileBytes);
+        make_hold_rounds(*narrow, s, L, e, 132, kHoldTileBytes, kHoldCarrySlots);
+        if (!plan->use) {
+          EXPECT_FALSE(narrow->use) << s << " x " << L << ", " << e << "-byte";
+          continue;
+        }
+        ASSERT_TRUE(plan->carry_slots == kHoldCarrySlots || plan->carry_slots == kHoldCarrySlotsWide);
+        const bool fewer_rounds = plan->rounds < narrow->rounds;
+        const bool fewer_chunks = plan->rounds == narrow->rounds && hold_plan_chunks(*narrow) > 0 &&
+                                  3 * hold_plan_chunks(*plan) <= 2 * hold_plan_chunks(*narrow);
+        if (plan->carry_slots == kHoldCarrySlotsWide) {
+          ++wide;
+          EXPECT_TRUE(fewer_rounds || fewer_chunks) << s << " x " << L << ", " << e << "-byte";
+        } else {
+          EXPECT_EQ(plan->rounds, narrow->rounds) << s << " x " << L << ", " << e << "-byte";
+          EXPECT_EQ(hold_plan_chunks(*plan), hold_plan_chunks(*narrow)) << s << " x " << L << ", " << e << "-byte";
+        }
+      }
+    }
+  }
+  EXPECT_GT(wide, 20);
+  for (std::int64_t s = 18; s <= 24; ++s) {
+    make_hold_plan(*plan, s, 2097152, 1, 132, kHoldTileBytes);
+    EXPECT_EQ(plan->carry_slots, kHoldCarrySlotsWide) << s << " rows";
+    EXPECT_EQ(plan->rounds, 2) << s << " rows";
+  }
+  for (const std::int64_t s : {14, 17}) {  // the same plan either way
+    make_hold_plan(*plan, s, 2097152, 1, 132, kHoldTileBytes);
+    EXPECT_EQ(plan->carry_slots, kHoldCarrySlots) << s << " rows";
+  }
+  make_hold_plan(*plan, 31, 2097152, 4, 132, kHoldTileBytes);
+  EXPECT_EQ(plan->carry_slots, kHoldCarrySlots);
 }
 
 TEST(HoldSweep, RoundsTransposeOnTheHost) {

@@ -1,0 +1,19 @@
+# Session 33: W2 (the final code: the wide-carry kernel where its plan has fewer rounds, or as
+# many with a third fewer move chunks; the Async test's warm-up) against F (ee7bfb4). Every GPU
+# test, W2's in-place suite twice, then the rows whose plan takes the wide carry, one round
+# alternating (W2 verified against the CPU reference).
+export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH
+(cd .devbin9 && tar xJf w2.tar.xz) && chmod +x .devbin9/*
+D=$OUT/wide_carry2; mkdir -p $D
+nvidia-smi --query-gpu=index,name,driver_version --format=csv,noheader | tee $D/device.txt
+run() {  # round variant shape e [--no-verify]
+  echo "== round $1 variant $2 shape $3 e$4" >> $D/sweep.txt
+  timeout 30 .devbin9/xpose_$2 bench --inplace --shape $3 --elem-bytes $4 --reps 20 $5 >> $D/sweep.txt 2>&1; }
+timeout 300 .devbin9/xpose_gpu_tests > $D/tests.log 2>&1
+echo "tests exit $?"; grep -E "^\[  (PASSED|FAILED) |FAILED  \]|tests ran" $D/tests.log | head -8
+for i in 1 2; do timeout 100 .devbin9/xpose_W2 bench --suite inplace --json $D/suite_inplace_$i.json > $D/suite_inplace_$i.txt 2>&1
+  grep -E "targets met" $D/suite_inplace_$i.txt; grep MISS $D/suite_inplace_$i.txt; done
+rows="$(seq -f '%gx2097152:1' 18 40) $(seq -f '%gx2097152:1' 49 52) $(seq -f '%gx2097152:2' 9 24) $(seq -f '%gx2097152:4' 8 11) 18x4194304:1 12x8388608:1"
+for r in $rows; do run 1 W2 ${r%:*} ${r#*:}; run 1 F ${r%:*} ${r#*:} --no-verify; done
+grep -c " ok " $D/sweep.txt; grep -iE "FAIL|mismatch|error" $D/sweep.txt | head
+cd $OUT && tar czf wide_carry2.tgz wide_carry2 && rm -rf wide_carry2
