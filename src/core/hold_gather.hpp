@@ -133,17 +133,16 @@ inline int hold_gather_rotation(int s, std::int64_t pitch, int e) {
     gather takes fewer instructions a byte and, rotated, the fewest conflicts for most short
     sides; the one-vector gather stays for even sides under 32 that are not multiples of 8, in
     plans of up to three rounds, where the model finds its loads less conflicted than the
-    four-vector gather's at that gather's rotation (at round 0's pitch: the choice is the
-    plan's). H100, % of memcpy, four vectors (rotated
+    four-vector gather's at its rotation m (hold_gather_rotation at round 0's pitch: the choice
+    is the plan's). H100, % of memcpy, four vectors (rotated
     where the model says) against one (session33/rotation2, bytes_threshold): 12 x 2M 61.7
     against 63.0 and 14 x 2M 52.8 / 54.5 (one vector taken); 18 x 2M 48.2-48.4 / 47.4, 20 x 2M
     47.7 / 45.0, 28 x 2M 51.9 / 44.7, 30 x 2M 53.1 / 50.9 (four). Every other plan of bytes
     gathers four vectors, the short sides 4 mod 8 from 36 on included (the skinny blocks took
     them before the rotation: 44 x 2M 35.4 -> 48.0%), and plans of more rounds too (12 x 8M
     45.6 -> 49.9%). */
-inline bool hold_bytes_gather_one_vector(int s, int rounds, std::int64_t pitch) {
+inline bool hold_bytes_gather_one_vector(int s, int rounds, std::int64_t pitch, int m) {
   if (s % 2 == 1 || s % 8 == 0 || s >= 32 || rounds > 3) return false;
-  const int m = hold_gather_rotation(s, pitch, 1);
   return hold_gather_wavefronts(s, pitch, 1, false, 0) < hold_gather_wavefronts(s, pitch, 1, true, m);
 }
 

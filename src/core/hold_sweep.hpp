@@ -339,18 +339,20 @@ inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols
   }
   if (!plan.use) return;
   const std::int64_t s = rows, V = 16 / elem_bytes;
-  plan.gather_one_vector =
-      elem_bytes == 1 && hold_bytes_gather_one_vector(static_cast<int>(s), plan.rounds, hold_pitch(plan.round[0].W, V));
-  // Each round's rotation of the four-vector gather (bytes and 2-byte elements), by the bank
-  // model; it sees the pitch only modulo the 128 bytes of a bank row, so rounds of equal
-  // residue share one answer.
-  const bool four_vectors = elem_bytes == 2 || (elem_bytes == 1 && !plan.gather_one_vector);
+  // The four-vector gather's rotation (bytes and 2-byte elements) by the bank model, which sees
+  // the pitch only modulo the 128 bytes of a bank row: rounds of equal residue share one answer.
   int rotation_of_residue[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
-  for (int k = 0; four_vectors && k < plan.rounds; ++k) {
-    const std::int64_t pitch = hold_pitch(plan.round[k].W, V);
+  const auto rotation_at = [&](std::int64_t pitch) {
     int& m = rotation_of_residue[pitch * elem_bytes % 128 / 16];
     if (m < 0) m = hold_gather_rotation(static_cast<int>(s), pitch, static_cast<int>(elem_bytes));
-    plan.round[k].rotation = static_cast<std::int16_t>(m);
+    return m;
+  };
+  const std::int64_t first_pitch = hold_pitch(plan.round[0].W, V);
+  plan.gather_one_vector = elem_bytes == 1 && hold_bytes_gather_one_vector(static_cast<int>(s), plan.rounds, first_pitch,
+                                                                           rotation_at(first_pitch));
+  const bool four_vectors = elem_bytes == 2 || (elem_bytes == 1 && !plan.gather_one_vector);
+  for (int k = 0; four_vectors && k < plan.rounds; ++k) {
+    plan.round[k].rotation = static_cast<std::int16_t>(rotation_at(hold_pitch(plan.round[k].W, V)));
   }
 }
 
