@@ -146,4 +146,81 @@ inline bool hold_bytes_gather_one_vector(int s, int rounds, std::int64_t pitch, 
   return hold_gather_wavefronts(s, pitch, 1, false, 0) < hold_gather_wavefronts(s, pitch, 1, true, m);
 }
 
+
+// The backward sweep's stage reads (src/kernels/inplace_hold_unsweep.cu). Its stage holds a
+// round's positions as they lie, element (x, j) at (j - c0) s + x, and the kernel reads it by
+// rows: a lane gathers one 16-byte vector of a row, V elements s apart. A warp takes R rows
+// (work items (chunk, row) in a row-fastest order over nr rows) and 32 / R consecutive vectors
+// of each. Consecutive vectors lie 16 s bytes apart, which for even s meets the same banks:
+// bytes of 16 rows, four rows a warp, read eight vectors on one bank (8 wavefronts a load; the
+// H100 ran 2M x 16 bytes at 39% of memcpy against 42-55% at odd sides, session34/unsweep1). So
+// the plan picks R and a lane rotation m (lane v of its row reads element (k + m v) mod V at
+// step k) by the bank model below.
+
+/** How a warp reads the stage: `rows` (R, a power of two up to 32) work items at once, each
+    32 / R vectors of a row, lane v of an item from element (m v) mod V on. */
+struct hold_stage_order {
+  int rows = 4, rotation = 0;
+};
+
+/** Mean wavefronts of the stage loads of a warp in order o over nr rows of s (e bytes). */
+inline double hold_stage_wavefronts(int s, int nr, int e, hold_stage_order o) {
+  const int V = 16 / e, per_item = 32 / o.rows;
+  std::int64_t address[32];
+  long sum = 0, loads = 0;
+  for (int g = 0; g < nr; ++g) {  // groups of R items start at every row
+    for (int k = 0; k < V; ++k) {
+      for (int lane = 0; lane < 32; ++lane) {
+        const int item = g * o.rows + lane / per_item, v = lane % per_item;
+        const std::int64_t c = item / nr, x = item % nr;
+        const std::int64_t j = static_cast<std::int64_t>(V) * (c * per_item + v) + (k + hold_gather_lane_rotation(o.rotation, v, V)) % V;
+        address[lane] = (j * s + x) * e;
+      }
+      sum += hold_load_wavefronts(address, 32, e);
+      ++loads;
+    }
+  }
+  return static_cast<double>(sum) / static_cast<double>(loads);
+}
+
+/** The order with the fewest modelled wavefronts, of those within 0.1 of it the fewest rows a
+    warp (longer runs of each row's stores). */
+inline hold_stage_order hold_stage_order_for(int s, int nr, int e) {
+  const int V = 16 / e;
+  double wavefronts[6][16];
+  double fewest = 1e30;
+  for (int r = 0; r < 6; ++r) {
+    for (int m = 0; m < V; ++m) {
+      wavefronts[r][m] = hold_stage_wavefronts(s, nr, e, {1 << r, m});
+      fewest = std::min(fewest, wavefronts[r][m]);
+    }
+  }
+  for (int r = 0; r < 6; ++r) {
+    for (int m = 0; m < V; ++m) {
+      if (wavefronts[r][m] <= fewest + 0.1) return {1 << r, m};
+    }
+  }
+  return {};
+}
+
+/** Wavefronts a load another order must save for the stores to take it (a kernel of its own), by
+    element size. H100, % of memcpy, plain against the order found (session34/unsweep3, in a
+    build where every kernel carried the ordered path's code): bytes 2M x 8 42.9 -> 55.1 (8 ->
+    1 wavefront), x 16 39.0 -> 48.3, x 24 39.8 -> 49.5, 1M x 48 39.3 -> 48.5, x 12, 20, 28
+    (4 -> 1) +0.4 to +0.9; 2-byte x 8, 16, 24 (8 -> 1) +1.8 to +2.7 but x 12, 20, 28 (4 -> 1)
+    -1.5 to -2.6; fp32 and 8-byte lost everywhere (fp32 x 16, 8 -> 1: 50.6 -> 48.0). */
+constexpr double hold_stage_min_saving(int e) { return e == 1 ? 1.0 : e == 2 ? 4.0 : 1e30; }
+
+/** The order of the backward sweep's stores of the stage (its s rows): four rows a warp, not
+    rotated, unless the model finds another order hold_stage_min_saving(e) wavefronts a load
+    cheaper. */
+inline hold_stage_order hold_stage_order_of_stores(int s, int e) {
+  const hold_stage_order plain{4, 0};
+  if (e > 2) return plain;
+  const hold_stage_order best = hold_stage_order_for(s, s, e);
+  return hold_stage_wavefronts(s, s, e, plain) - hold_stage_wavefronts(s, s, e, best) >= hold_stage_min_saving(e) - 1e-9
+             ? best
+             : plain;
+}
+
 }  // namespace xpose::detail

@@ -29,6 +29,7 @@
 #include "plan.hpp"             // kMaxSkinny
 #include "stacked_squares.hpp"  // XPOSE_HOST_DEVICE
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 
@@ -130,8 +131,11 @@ struct hold_round {
 
 struct hold_plan {
   bool use = false;
+  bool inverse = false;  ///< the rounds run backwards for a tall L x s matrix (hold_unpair_of)
   bool gather_one_vector = false;  ///< bytes: hold_bytes_gather_one_vector says so
   std::int32_t carry_slots = kHoldCarrySlots;  ///< or kHoldCarrySlotsWide: the kernel to launch
+  std::int32_t stage_rows = 4, stage_rotation = 0;  ///< backwards: the order of the stage's stores
+  bool stage_ordered = false;  ///< backwards: not the plain order (four rows, no rotation): its own kernel
   std::int32_t s = 0, rounds = 0, widest = 0;  ///< widest: the largest W
   std::int64_t L = 0;
   fast_divider by_s;
@@ -152,6 +156,28 @@ XPOSE_HOST_DEVICE inline hold_pair hold_pair_of(const hold_plan& plan, const hol
   q.n = static_cast<std::int32_t>(starts(q.z, q.w + 1) - d0);
   q.shift = static_cast<std::int32_t>(home - d0);
   q.overflow = starts(q.w, q.z + 1) - home > q.n ? 1 : 0;
+  q.chunk_begin = plan.chunk_begin[R.pair_begin + i];
+  return q;
+}
+
+/** Pair i of round R run backwards (the tall transpose, L x s to s x L, undoes the wide one, round
+    by round from the last): cell (z, w)'s content goes home to cell (w, z), row w, columns
+    [d0, d0 + n), from row z at column + shift. n is the shorter cell's size: a destination one
+    longer takes its last element from side[w * s + z] (overflow), a source one longer holds a
+    stray last element that nothing wrote. */
+XPOSE_HOST_DEVICE inline hold_pair hold_unpair_of(const hold_plan& plan, const hold_round& R, int i,
+                                                  const cell_starts& starts) {
+  const int per_row = plan.s - R.z_from;
+  const int w = R.a + i / per_row, z = R.z_from + i % per_row;
+  const std::int64_t home = starts(w, z), mirror = starts(z, w);
+  const std::int64_t home_n = starts(w, z + 1) - home, mirror_n = starts(z, w + 1) - mirror;
+  hold_pair q;
+  q.w = z;
+  q.z = w;
+  q.d0 = static_cast<std::int32_t>(home);
+  q.n = static_cast<std::int32_t>(home_n < mirror_n ? home_n : mirror_n);
+  q.shift = static_cast<std::int32_t>(mirror - home);
+  q.overflow = home_n > mirror_n ? 1 : 0;
   q.chunk_begin = plan.chunk_begin[R.pair_begin + i];
   return q;
 }
@@ -213,8 +239,9 @@ inline bool hold_fits_registers(std::int64_t chunks, std::int64_t carry, std::in
 /** The rounds of make_hold_plan for a carry of at most `carry_slots` slots a thread (the plan's
     gather order is make_hold_plan's). */
 inline void make_hold_rounds(hold_plan& plan, std::int64_t rows, std::int64_t cols, std::int64_t elem_bytes,
-                             std::int64_t blocks, std::int64_t tile_bytes, int carry_slots) {
+                             std::int64_t blocks, std::int64_t tile_bytes, int carry_slots, bool inverse = false) {
   plan.use = false;
+  plan.inverse = inverse;
   plan.carry_slots = carry_slots;
   const std::int64_t s = rows, L = cols, V = 16 / elem_bytes;
   if (s < 8 || s > kMaxSkinny || s >= L || L >= (std::int64_t{1} << 30) || (L * elem_bytes) % 16 != 0 || blocks < 1 ||
@@ -233,7 +260,10 @@ inline void make_hold_rounds(hold_plan& plan, std::int64_t rows, std::int64_t co
     for (std::int64_t w = a; w < b; ++w) {
       for (std::int64_t z = z_from; z < s; ++z, ++i) {
         if (write) plan.chunk_begin[i] = static_cast<std::int16_t>(chunks);
-        const std::int64_t d0 = cell_start(z, w, s, L), n = cell_size(z, w, s, L);
+        // The destination's vectors: cell (z, w), or run backwards cell (w, z) (hold_unpair_of).
+        const std::int64_t d0 = inverse ? cell_start(w, z, s, L) : cell_start(z, w, s, L);
+        const std::int64_t n =
+            inverse ? std::min(cell_size(w, z, s, L), cell_size(z, w, s, L)) : cell_size(z, w, s, L);
         const std::int64_t vectors = (d0 + n + V - 1) / V - d0 / V;
         chunks += (vectors + kHoldMoveChunk - 1) / kHoldMoveChunk;
       }
@@ -328,16 +358,25 @@ inline bool hold_wide_carry_pays(const hold_plan& wide, const hold_plan& narrow)
     registers). plan.use is false where no plan fits (rows outside 8..kMaxSkinny, columns from
     2^30 on, a row of one block's share wider than its shared memory, more pairs than the
     parameter holds, or a block's share of a round's moves over more than kHoldBlockPairs
-    pairs). */
+    pairs). With `inverse`, the plan of the wide rows x cols matrix whose transpose a tall
+    cols x rows matrix is: the kernel runs its rounds backwards (hold_unpair_of), and the moves'
+    chunks count the backward destinations. */
 inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols, std::int64_t elem_bytes,
-                           std::int64_t blocks, std::int64_t tile_bytes) {
-  make_hold_rounds(plan, rows, cols, elem_bytes, blocks, tile_bytes, kHoldCarrySlots);
+                           std::int64_t blocks, std::int64_t tile_bytes, bool inverse = false) {
+  make_hold_rounds(plan, rows, cols, elem_bytes, blocks, tile_bytes, kHoldCarrySlots, inverse);
   if (plan.use && plan.rounds > 1) {
     const auto wide = std::make_unique<hold_plan>();
-    make_hold_rounds(*wide, rows, cols, elem_bytes, blocks, tile_bytes, kHoldCarrySlotsWide);
+    make_hold_rounds(*wide, rows, cols, elem_bytes, blocks, tile_bytes, kHoldCarrySlotsWide, inverse);
     if (wide->use && hold_wide_carry_pays(*wide, plan)) plan = *wide;
   }
   if (!plan.use) return;
+  if (inverse) {  // no output gather to order; the stage's stores instead
+    const hold_stage_order o = hold_stage_order_of_stores(static_cast<int>(rows), static_cast<int>(elem_bytes));
+    plan.stage_rows = o.rows;
+    plan.stage_rotation = o.rotation;
+    plan.stage_ordered = o.rows != 4 || o.rotation != 0;
+    return;
+  }
   const std::int64_t s = rows, V = 16 / elem_bytes;
   // The four-vector gather's rotation (bytes and 2-byte elements) by the bank model, which sees
   // the pitch only modulo the 128 bytes of a bank row: rounds of equal residue share one answer.

@@ -1,6 +1,7 @@
 // In-place dispatch: square matrices to the tile-pair kernel, stacks of squares to the
 // squares plus a row permutation, 2 or 3 rows (or columns) to row copies and three
-// interleaves, wide matrices of 8 to 64 rows of 1, 2, 4 or 8 bytes to the hold sweep, a short side
+// interleaves, wide matrices of 8 to 64 rows of 1, 2, 4 or 8 bytes to the hold sweep (tall ones of
+// 8 to 64 columns to its rounds run backwards), a short side
 // of 4 to 64 to blocks and split cycle walks, rows that fit in shared memory (one block's or a
 // cluster's) once one side is split to two staged passes, sides with a large common divisor
 // to a grid of squares and split walks of their rows, the rest to the three line
@@ -56,6 +57,9 @@ void transpose_inplace(const inplace_request& r) {
                                                               r.workspace, need, r.stream)) {
       // Wide, 8 to 64 rows of 1, 2, 4 or 8 bytes on aligned 16-byte rows: the hold sweep took it
       // (it launches nothing and answers false where its plan or the device does not fit).
+    } else if (r.rows > r.cols && launch_inplace_hold_unsweep<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols,
+                                                                r.workspace, need, r.stream)) {
+      // Tall, the same: the hold sweep's rounds run backwards took it.
     } else if (const auto blocks = make_skinny_blocks_plan(r.rows, r.cols, static_cast<std::int64_t>(r.elem_bytes),
                                                            aligned16(r.data));
                blocks.use) {

@@ -16,103 +16,16 @@
 // shifted by an arbitrary number of columns: each run is copied as the aligned 16-byte vectors
 // that cover it, and the output reads element (x, j) at a base a row and band (a column whose
 // mirror is one short comes from its side slot).
-#include "byte_shift.cuh"
-#include "element_types.hpp"
-#include "kernel_attributes.hpp"
-#include "launchers.hpp"
-#include "tma_tile.cuh"  // smem_addr, the mbarrier helpers
-
-#include "../core/hold_sweep.hpp"
-#include "../core/raise.hpp"
-
-#include <algorithm>
-#include <functional>
-#include <mutex>
+#include "hold_sweep_device.cuh"
 
 namespace xpose::detail {
 namespace {
-
-template <class T>
-union hold_vector {
-  uint4 v;
-  T e[16 / sizeof(T)];
-};
-
-/** A grid barrier, inlined: cooperative groups' sync() is a call, around which the held
-    registers were spilled. `counter` counts arrivals since the call zeroed it; `target` is the
-    arrivals this barrier waits for. */
-__device__ __forceinline__ void hold_barrier(unsigned* counter, unsigned target) {
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    __threadfence();
-    atomicAdd(counter, 1u);
-    while (*reinterpret_cast<volatile unsigned*>(counter) < target) {
-    }
-    __threadfence();
-  }
-  __syncthreads();
-}
-
-/** The tile's runs of whole vectors come by bulk copies (cp.async.bulk), counted on one
-    mbarrier a round: a thread issues up to 2 KiB with one instruction, where cp.async took one
-    a vector (H100, session32/bulk_pieces: 31 x 2M fp32 53.1 -> 54.6% of memcpy, bytes 53.0 ->
-    53.9, 18 x 2M bytes 45.4 -> 48.1). One copy a whole row was slower where rounds hold few
-    rows (31 x 2M 8-byte, rounds of one row: 50.4 -> 49.1%); pieces of 2 KiB are not (51.0%). */
-__device__ __forceinline__ void hold_bulk_copy(void* dst, const void* src, unsigned bytes, std::uint64_t* bar) {
-  asm volatile("mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%0], %1;" ::"r"(tma::smem_addr(bar)), "r"(bytes)
-               : "memory");
-  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
-                   tma::smem_addr(dst)),
-               "l"(src), "r"(bytes), "r"(tma::smem_addr(bar))
-               : "memory");
-}
-
-/** A moved vector only partly inside its destination run, element by element (out of line:
-    unrolled at every held vector, the edge paths made the kernel three times longer and
-    instruction fetch its most frequent stall). */
-template <class T>
-__device__ __noinline__ void hold_store_edge(T* dst, uint4 v, int vd, int d0, int d1) {
-  constexpr int V = 16 / sizeof(T);
-  hold_vector<T> val;
-  val.v = v;
-  for (int e = 0; e < V; ++e) {
-    if (vd + e >= d0 && vd + e < d1) dst[vd + e] = val.e[e];
-  }
-}
 
 /** Output vectors a thread gathers at once: vectors o + s u, u < kGatherVectors, read their
     elements from the same rows, V u columns apart (V elements a vector), so that one walk over
     the rows and one lookup of each row's base serve them all. Bytes a vector at a time took ten
     instructions a byte. */
 constexpr int kGatherVectors = 4;
-
-/** Word w with byte k replaced by b (bytes above k are zero: one byte permute a byte). */
-__device__ __forceinline__ unsigned put_byte(unsigned w, unsigned b, int k) {
-  return __byte_perm(w, b, k == 0 ? 0x3214u : k == 1 ? 0x3240u : k == 2 ? 0x3410u : 0x4210u);
-}
-
-/** Element k of a 16-byte vector held as four words. */
-template <class T>
-__device__ __forceinline__ void put_element(unsigned (&w)[4], T value, int k) {
-  if constexpr (sizeof(T) == 1) {
-    w[k / 4] = put_byte(w[k / 4], value, k % 4);
-  } else if constexpr (sizeof(T) == 2) {
-    w[k / 2] = k % 2 == 0 ? static_cast<unsigned>(value) : __byte_perm(w[k / 2], value, 0x5410u);
-  } else if constexpr (sizeof(T) == 4) {
-    w[k] = static_cast<unsigned>(value);
-  } else {
-    w[2 * k] = static_cast<unsigned>(value);
-    w[2 * k + 1] = static_cast<unsigned>(static_cast<std::uint64_t>(value) >> 32);
-  }
-}
-
-/** v with its element k moved to element (k + rot) mod V: a lane that gathered its vector from
-    element rot on (core/hold_gather.hpp) puts it back in order. */
-template <class T>
-__device__ __forceinline__ uint4 unrotate(const uint4& v, int rot) {
-  const int bytes = rot * static_cast<int>(sizeof(T));
-  return bytes == 0 ? v : funnel16(v, v, 16 - bytes);
-}
 
 /** Elements (x, V (j0 + u) + jj) of the tile for the positions V i + k = jj s + x, k < V, into
     element k of w[u], u < kGatherVectors; Rotated: element k holds position V i + (rot + k) mod V
@@ -133,14 +46,14 @@ __device__ __forceinline__ void gather_words(unsigned (&w)[kGatherVectors][4], c
       const T* row = tile + base0[x] + d + V * j0;
 #pragma unroll
       for (int u = 0; u < kGatherVectors; ++u) {
-        if (in_tile[u]) put_element(w[u], row[V * u], k);
+        if (in_tile[u]) hold::put_element(w[u], row[V * u], k);
       }
     } else {
       const int split = split_of[x] - d, at0 = base0[x] + d, at1 = base1[x] + d;
 #pragma unroll
       for (int u = 0; u < kGatherVectors; ++u) {
         const int jj = V * (j0 + u);
-        if (in_tile[u]) put_element(w[u], tile[(jj < split ? at0 : at1) + jj], k);
+        if (in_tile[u]) hold::put_element(w[u], tile[(jj < split ? at0 : at1) + jj], k);
       }
     }
     if constexpr (Rotated) {
@@ -186,7 +99,7 @@ __device__ __forceinline__ void gather_vectors_from(T* matrix, int s, int VW, in
       if (store[u]) {
         const uint4 v = make_uint4(w[u][0], w[u][1], w[u][2], w[u][3]);
         *reinterpret_cast<uint4*>(matrix + pos0 + static_cast<std::int64_t>(s) * V * u) =
-            Rotated ? unrotate<T>(v, rot) : v;
+            Rotated ? hold::unrotate<T>(v, rot) : v;
       }
     }
   }
@@ -260,7 +173,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
   __shared__ int4 pair_load[kHoldBlockPairs], pair_store[kHoldBlockPairs];
   constexpr int kPairThread = 64;  // the first thread of the warp that makes them (the row tables take s <= 64)
   static_assert(kMaxSkinny <= kPairThread && kPairThread + kHoldBlockPairs <= kHoldThreads, "a free warp");
-  hold_vector<T> mv[kHoldVectors];
+  hold::vector_of<T> mv[kHoldVectors];
 #pragma unroll
   for (int u = 0; u < kHoldVectors; ++u) mv[u].v = make_uint4(0, 0, 0, 0);
   T overflow_value{};
@@ -318,7 +231,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       if (vd >= d0 && vd + V <= d0 + n) {
         *reinterpret_cast<uint4*>(to + vd) = out;
       } else {
-        hold_store_edge(to, out, vd, d0, d0 + n);
+        hold::store_edge(to, out, vd, d0, d0 + n);
       }
     });
     if (overflow_slot >= 0) side[overflow_slot] = overflow_value;
@@ -408,7 +321,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       const int v0 = r0 + piece * kPieceVectors, v1 = min(r1, v0 + kPieceVectors);
       if (v0 >= v1) continue;
       asm volatile("fence.proxy.async;" ::: "memory");  // after the generic accesses the barriers ordered
-      hold_bulk_copy(tile + x * Pw + v0 * V, matrix + x * L + c0 + static_cast<std::int64_t>(v0) * V,
+      hold::bulk_copy(tile + x * Pw + v0 * V, matrix + x * L + c0 + static_cast<std::int64_t>(v0) * V,
                      static_cast<unsigned>((v1 - v0) * 16), &tile_landed);
     }
 
@@ -433,7 +346,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       const int x = static_cast<int>(threadIdx.x) >> 1, t = threadIdx.x & 1;
       if (nvec[t][x] > 0) {
         asm volatile("fence.proxy.async;" ::: "memory");
-        hold_bulk_copy(tile + x * Pw + dst[t][x], matrix + static_cast<std::int64_t>(ybase[t][x]) * L + src[t][x],
+        hold::bulk_copy(tile + x * Pw + dst[t][x], matrix + static_cast<std::int64_t>(ybase[t][x]) * L + src[t][x],
                        static_cast<unsigned>(nvec[t][x] * 16), &tile_landed);
       }
     }
@@ -452,7 +365,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
     }
     // Everything the round reads is loaded, everywhere.
     passed += gridDim.x;
-    hold_barrier(counter, passed);
+    hold::grid_barrier(counter, passed);
     XPOSE_HOLD_STAMP(4);
 
     // Rows a..b-1 of the result over this block's columns: positions j s + x, whole vectors.
@@ -466,7 +379,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
         if (pos < row_begin || pos >= row_end) continue;
         const int q = o * V;
         int jj = static_cast<int>(plan.by_s.div(static_cast<std::uint32_t>(q))), x = q - jj * s;
-        hold_vector<T> out;
+        hold::vector_of<T> out;
         if (!two_runs) {  // no band edge in this block's columns (most blocks): one base a row
 #pragma unroll
           for (int k = 0; k < V; ++k) {
@@ -520,112 +433,6 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
   }
 }
 
-/** Dynamic shared memory of a plan's widest tile. */
-std::size_t hold_shared_bytes(const hold_plan& plan, std::int64_t rows, std::int64_t e) {
-  return static_cast<std::size_t>(hold_pitch(plan.widest, 16 / e)) * static_cast<std::size_t>(rows * e);
-}
-
-/** The hold kernel of T for a plan's carry (hold_plan::carry_slots). */
-template <class T>
-auto hold_sweep_kernel_for(int carry_slots) {
-  return carry_slots == kHoldCarrySlotsWide ? hold_sweep_kernel<T, kHoldCarrySlotsWide>
-                                            : hold_sweep_kernel<T, kHoldCarrySlots>;
-}
-
-struct hold_device {
-  bool usable = false;  ///< cooperative launch, and both kernels' shared-memory cap set
-  int sms = 0;
-  std::int64_t tile_bytes = 0;  ///< the cap every plan fits on this device
-};
-
-/** The device's figures for the hold sweep of T, asked once (and both kernels' shared-memory
-    attribute set once, to the cap every plan fits, so that host threads calling at once with
-    other shapes never race on it). */
-template <class T>
-const hold_device& hold_device_of(int device) {
-  constexpr int kCachedDevices = 64;
-  static hold_device known[kCachedDevices];
-  static std::once_flag asked[kCachedDevices];
-  thread_local hold_device uncached;
-  const auto ask = [](int d, hold_device& out) {
-    int sms = 0, optin = 0, cooperative = 0;
-    check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, d), "cudaDeviceGetAttribute");
-    check_cuda(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, d), "cudaDeviceGetAttribute");
-    check_cuda(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, d), "cudaDeviceGetAttribute");
-    out.sms = sms;
-    out.tile_bytes = kHoldTileBytes;
-    for (const int carry_slots : {kHoldCarrySlots, kHoldCarrySlotsWide}) {
-      cudaFuncAttributes kernel{};  // the tile shares the opt-in limit with the row tables
-      check_cuda(cudaFuncGetAttributes(&kernel, hold_sweep_kernel_for<T>(carry_slots)), "cudaFuncGetAttributes");
-      out.tile_bytes = std::min<std::int64_t>(out.tile_bytes, optin - static_cast<std::int64_t>(kernel.sharedSizeBytes));
-    }
-    out.usable = cooperative != 0 && out.tile_bytes > 0;
-    for (const int carry_slots : {kHoldCarrySlots, kHoldCarrySlotsWide}) {
-      if (!out.usable) break;
-      check_cuda(cudaFuncSetAttribute(hold_sweep_kernel_for<T>(carry_slots), cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                      static_cast<int>(out.tile_bytes)),
-                 "cudaFuncSetAttribute");
-    }
-  };
-  if (device < 0 || device >= kCachedDevices) {
-    ask(device, uncached);
-    return uncached;
-  }
-  std::call_once(asked[device], ask, device, std::ref(known[device]));
-  return known[device];
-}
-
-template <class T>
-bool launch_hold_sweep_kernel(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
-                              std::size_t workspace_bytes, cudaStream_t stream) {
-  constexpr std::int64_t e = sizeof(T);
-  // 16-byte aligned rows, room for the barrier and side slots.
-  if (!aligned16(data) || !aligned16(workspace) || (cols * e) % 16 != 0 ||
-      static_cast<std::int64_t>(workspace_bytes) < 16 + rows * rows * e) {
-    return false;
-  }
-  // Everything the call asks of the runtime but the launch is cached: the suite times the host
-  // path before the kernel starts too.
-  int device = 0;
-  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-  const hold_device& dev = hold_device_of<T>(device);
-  if (!dev.usable) return false;
-  // The plan (3.4 KB) is the kernel's parameter; one per host thread, not on the stack, and
-  // made again only for another shape or device (it divides its way through every pair of
-  // cells it tries), with the blocks an SM its shared memory leaves.
-  thread_local hold_plan plan;
-  thread_local int plan_blocks_per_sm = 0;
-  thread_local std::int64_t planned[5] = {-1, -1, -1, -1, -1};
-  const std::int64_t key[5] = {rows, cols, e, dev.sms, dev.tile_bytes};
-  if (!std::equal(key, key + 5, planned)) {
-    make_hold_plan(plan, rows, cols, e, dev.sms, dev.tile_bytes);
-    plan_blocks_per_sm = 0;
-    if (plan.use) {
-      check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&plan_blocks_per_sm,
-                                                               hold_sweep_kernel_for<T>(plan.carry_slots), kHoldThreads,
-                                                               hold_shared_bytes(plan, rows, e)),
-                 "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-    }
-    std::copy(key, key + 5, planned);
-  }
-  if (!plan.use || plan_blocks_per_sm < 1) return false;
-  const std::size_t shared = hold_shared_bytes(plan, rows, e);
-  const int sms = dev.sms;
-  unsigned* counter = static_cast<unsigned*>(workspace);
-  T* side = reinterpret_cast<T*>(static_cast<unsigned char*>(workspace) + 16);
-  cudaLaunchAttribute cooperative{};
-  cooperative.id = cudaLaunchAttributeCooperative;
-  cooperative.val.cooperative = 1;
-  for (std::int64_t m = 0; m < batch; ++m) {
-    T* matrix = data + m * rows * cols;
-    check_cuda(cudaMemsetAsync(counter, 0, sizeof(unsigned), stream), "cudaMemsetAsync (hold sweep barrier)");
-    launch_with_attribute(cooperative, 1, hold_sweep_kernel_for<T>(plan.carry_slots), dim3(static_cast<unsigned>(sms)),
-                          dim3(kHoldThreads), shared, stream, matrix, side, counter, plan);
-    check_launch("inplace hold sweep");
-  }
-  return true;
-}
-
 }  // namespace
 
 template <class T>
@@ -637,7 +444,8 @@ bool launch_inplace_hold_sweep(T* data, std::int64_t batch, std::int64_t rows, s
   if constexpr ((sizeof(T) != 1 && sizeof(T) != 2 && sizeof(T) != 4 && sizeof(T) != 8) || !has_vector_path<T>) {
     return false;
   } else {
-    return launch_hold_sweep_kernel(data, batch, rows, cols, workspace, workspace_bytes, stream);
+    return hold::launch<T, false>({hold_sweep_kernel<T, kHoldCarrySlots>, hold_sweep_kernel<T, kHoldCarrySlotsWide>},
+                                  "inplace hold sweep", data, batch, rows, cols, workspace, workspace_bytes, stream);
   }
 }
 

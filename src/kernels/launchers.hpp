@@ -50,6 +50,12 @@ template <class T>
 bool launch_inplace_hold_sweep(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
                                std::size_t workspace_bytes, cudaStream_t stream);
 
+/** The hold sweep run backwards for a tall rows x cols matrix (cols of 8 to 64), the same
+    conditions on its wide cols x rows view. */
+template <class T>
+bool launch_inplace_hold_unsweep(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
+                                 std::size_t workspace_bytes, cudaStream_t stream);
+
 struct skinny_blocks_plan;
 /** In-place transpose of a matrix with a short side of 4 to 64 as blocks
     (core/skinny_blocks.hpp); `workspace` holds max(rows, cols) elements. */

@@ -412,6 +412,46 @@ TEST_P(InplaceHoldSweep, MatchesReference) {
 
 INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceHoldSweep, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
 
+// Tall matrices of 8 to 64 columns of 1, 2, 4 and 8 bytes, rows of the wide view (the long side)
+// whole 16-byte vectors, take the hold sweep's rounds run backwards where the wide plan fits;
+// the same shapes as InplaceHoldSweep turned over: columns at the path's ends and between (8,
+// 9, 17, 31, 33, 64), long sides of 1 MiB and a few vectors more (mirror cells one element
+// short, side slots, moves whose backward destination takes a vector more), batches of 2, each
+// shape element-aligned too (the skinny blocks), and plans of many rounds.
+class InplaceHoldUnsweep : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(InplaceHoldUnsweep, MatchesReference) {
+  XPOSE_REQUIRE_GPU();
+  const std::size_t e = GetParam();
+  const auto ei = static_cast<std::int64_t>(e);
+  const std::int64_t V = 16 / ei, base = (std::int64_t{1} << 20) / ei;
+  int sms = 0, device = 0;
+  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
+  ASSERT_EQ(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), cudaSuccess);
+  const auto plan = std::make_unique<detail::hold_plan>();
+  std::uint64_t seed = 7000 + e;
+  for (const std::int64_t s : {8, 9, 17, 31, 33, 64}) {
+    for (const std::int64_t L : {base, base + V, base + 37 * V}) {
+      detail::make_hold_plan(*plan, s, L, ei, sms, detail::kHoldTileBytes, /*inverse=*/true);
+      if (e <= 8 && s <= 31) EXPECT_TRUE(plan->use) << L << " x " << s;
+      EXPECT_TRUE(run_inplace({e, L, s, 1, 0, ++seed}));
+      if (s == 31) EXPECT_TRUE(run_inplace({e, L, s, 1, e, ++seed}));  // element-aligned: the skinny blocks
+    }
+  }
+  EXPECT_TRUE(run_inplace({e, base + 3 * V, 17, 2, 0, ++seed}));
+  EXPECT_TRUE(run_inplace({e, base / 2 + 5 * V, 48, 2, 0, ++seed}));
+  EXPECT_TRUE(run_inplace({e, 4 * base + V, 31, 1, 0, ++seed}));  // bytes: six or more rounds
+  if (e == 4 || e == 8) {
+    // Long sides of 8 MiB and a vector: moves and carry meet in a thread's registers.
+    detail::make_hold_plan(*plan, 31, 8 * base + V, ei, sms, detail::kHoldTileBytes, /*inverse=*/true);
+    EXPECT_TRUE(plan->use);
+    EXPECT_GT(plan->rounds, 4);
+    EXPECT_TRUE(run_inplace({e, 8 * base + V, 31, 1, 0, ++seed}));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceHoldUnsweep, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
+
 // Rows that fit in shared memory once the short side is split (core/coprime_core.hpp): a
 // column op and a row op. Coprime sides (e = 1 or a larger divisor of the short side),
 // common factors split off (e = 3, 5, 7, 8, 19, 32, 243), short sides from 5 up, a one-row grid
