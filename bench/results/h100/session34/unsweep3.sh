@@ -1,0 +1,20 @@
+# Session 34, run 3: U3 = U1's carry (rows first, as read) with the stores' order the bank model
+# picks only where it saves a wavefront a load or more (hold_stage_order_of_stores; U2 took it
+# for the carry too and everywhere, and lost at most shapes), against U1 (four rows, eight
+# vectors, plain) and W2 (session 33's final code: the skinny blocks): GPU tests with U3, then
+# tall 2M x s shapes, verified.
+export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH
+(cd .devbin9 && tar xJf u3.tar.xz) && chmod +x .devbin9/*
+D=$OUT/unsweep3; mkdir -p $D
+nvidia-smi --query-gpu=index,name,driver_version --format=csv,noheader | tee $D/device.txt
+timeout 240 .devbin9/xpose_gpu_tests --gtest_filter='*Inplace*:*Hold*' > $D/tests.log 2>&1; echo "tests rc $?" >> $D/tests.log
+tail -5 $D/tests.log; grep -E '^\[  FAILED' $D/tests.log | head -20
+run() {  # round variant shape e [--no-verify]
+  echo "== round $1 variant $2 shape $3 e$4" >> $D/sweep.txt
+  timeout 40 .devbin9/xpose_$2 bench --inplace --shape $3 --elem-bytes $4 --reps 20 $5 >> $D/sweep.txt 2>&1; }
+for e in 1 4; do for s in 8 12 16 20 24 28 31; do for v in U1 U3; do run 1 $v 2097152x$s $e; done; done; done
+for e in 2; do for s in 8 12 16 20 24 28 31; do for v in U1 U3; do run 1 $v 2097152x$s $e; done; done; done
+for e in 8; do for s in 8 16 24 31; do for v in U1 U3; do run 1 $v 1048576x$s $e; done; done; done
+for sh in 4194304x31 8388608x24 1048576x48 2097152x9 2097152x17; do for v in W2 U1 U3; do run 1 $v $sh 1; run 1 $v $sh 4; done; done
+grep -c " ok " $D/sweep.txt; grep -iE "FAIL|mismatch|error" $D/sweep.txt | head
+cd $OUT && tar czf unsweep3.tgz unsweep3 && rm -rf unsweep3
