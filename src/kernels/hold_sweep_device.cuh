@@ -70,6 +70,50 @@ __device__ __noinline__ void store_edge(T* dst, uint4 v, int vd, int d0, int d1)
   }
 }
 
+/** Calls move(u, k, t) for each held vector u of this block's share of round R's moves: chunk k,
+    in the t-th pair of the block's share (both kernels keep that pair's records at index t). */
+template <class Move>
+__device__ __forceinline__ void for_each_move(const hold_plan& plan, const hold_round& R, Move&& move) {
+  const std::int16_t* begin = plan.chunk_begin + R.pair_begin;
+  const hold_share m = hold_share_of(plan, R, static_cast<int>(blockIdx.x), static_cast<int>(gridDim.x));
+  int p = m.p_first;
+#pragma unroll
+  for (int u = 0; u < kHoldVectors; ++u) {
+    const int k = m.k0 + u;
+    if (k >= m.k1) continue;
+    while (p + 1 < R.pairs && begin[p + 1] <= k) ++p;
+    move(u, k, p - m.p_first);
+  }
+}
+
+/** A moved vector's store, after the barrier: chunk k of the pair whose store record is q
+    (destination row | shift within a vector << 8, first destination column d0, elements n,
+    first chunk). The lane's held aligned source vector and its upper neighbour's make its
+    destination vector, 31 a warp (lane 31 only lends); vectors partly outside [d0, d0 + n) go
+    element by element. Every lane of the warp calls it. */
+template <class T>
+__device__ __forceinline__ void store_moved_vector(T* matrix, std::int64_t L, int4 q, const uint4& held, int k) {
+  constexpr int V = 16 / sizeof(T);
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  const int z = q.x & 0xff, sh = q.x >> 8, d0 = q.y, n = q.z;
+  uint4 up;
+  up.x = __shfl_down_sync(0xffffffffu, held.x, 1);
+  up.y = __shfl_down_sync(0xffffffffu, held.y, 1);
+  up.z = __shfl_down_sync(0xffffffffu, held.z, 1);
+  up.w = __shfl_down_sync(0xffffffffu, held.w, 1);
+  const int kk = (k - q.w) * kHoldMoveChunk + warp * 31 + lane;
+  const int nd = (d0 + n + V - 1) / V - d0 / V;
+  if (lane == 31 || kk >= nd) return;
+  const uint4 out = sh == 0 ? held : funnel16(held, up, sh * static_cast<int>(sizeof(T)));
+  const int vd = (d0 / V + kk) * V;
+  T* to = matrix + static_cast<std::int64_t>(z) * L;
+  if (vd >= d0 && vd + V <= d0 + n) {
+    *reinterpret_cast<uint4*>(to + vd) = out;
+  } else {
+    store_edge(to, out, vd, d0, d0 + n);
+  }
+}
+
 /** Word w with byte k replaced by b (bytes above k are zero: one byte permute a byte). */
 __device__ __forceinline__ unsigned put_byte(unsigned w, unsigned b, int k) {
   return __byte_perm(w, b, k == 0 ? 0x3214u : k == 1 ? 0x3240u : k == 2 ? 0x3410u : 0x4210u);

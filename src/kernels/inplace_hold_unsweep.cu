@@ -71,20 +71,8 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
   T overflow_value{};
   std::int64_t overflow_at = -1;  // the matrix element a held side slot goes to
   const cell_starts starts = cell_starts::of(s, L, plan.by_s);
-  const auto for_each_move = [&](const hold_round& R, auto&& move) {
-    const std::int16_t* begin = plan.chunk_begin + R.pair_begin;
-    const hold_share m = hold_share_of(plan, R, static_cast<int>(blockIdx.x), static_cast<int>(gridDim.x));
-    int p = m.p_first;
-#pragma unroll
-    for (int u = 0; u < kHoldVectors; ++u) {
-      const int k = m.k0 + u;
-      if (k >= m.k1) continue;
-      while (p + 1 < R.pairs && begin[p + 1] <= k) ++p;
-      move(u, k, p - m.p_first);
-    }
-  };
   const auto load_moves = [&](const hold_round& R) {
-    for_each_move(R, [&](int u, int k, int t) {
+    hold::for_each_move(plan, R, [&](int u, int k, int t) {
       const int4 q = pair_load[t];
       const int kk = (k - q.w) * kHoldMoveChunk + warp * 31 + lane;  // destination vector
       const int sv = q.y + kk;  // its aligned source vector (-1 only for elements not stored)
@@ -104,25 +92,8 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
     }
   };
   const auto store_moves = [&](const hold_round& R) {
-    for_each_move(R, [&](int u, int k, int t) {
-      const int4 q = pair_store[t];
-      const int z = q.x & 0xff, sh = q.x >> 8, d0 = q.y, n = q.z;
-      uint4 up;
-      up.x = __shfl_down_sync(0xffffffffu, mv[u].v.x, 1);
-      up.y = __shfl_down_sync(0xffffffffu, mv[u].v.y, 1);
-      up.z = __shfl_down_sync(0xffffffffu, mv[u].v.z, 1);
-      up.w = __shfl_down_sync(0xffffffffu, mv[u].v.w, 1);
-      const int kk = (k - q.w) * kHoldMoveChunk + warp * 31 + lane;
-      const int nd = (d0 + n + V - 1) / V - d0 / V;
-      if (lane == 31 || kk >= nd) return;
-      const uint4 out = sh == 0 ? mv[u].v : funnel16(mv[u].v, up, sh * static_cast<int>(sizeof(T)));
-      const int vd = (d0 / V + kk) * V;
-      T* to = matrix + static_cast<std::int64_t>(z) * L;
-      if (vd >= d0 && vd + V <= d0 + n) {
-        *reinterpret_cast<uint4*>(to + vd) = out;
-      } else {
-        hold::store_edge(to, out, vd, d0, d0 + n);
-      }
+    hold::for_each_move(plan, R, [&](int u, int k, int t) {
+      hold::store_moved_vector(matrix, L, pair_store[t], mv[u].v, k);
     });
     if (overflow_at >= 0) matrix[overflow_at] = overflow_value;
   };
