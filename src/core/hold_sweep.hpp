@@ -26,6 +26,7 @@
 
 #include "fast_divider.hpp"
 #include "hold_gather.hpp"
+#include "hold_tables.hpp"
 #include "plan.hpp"             // kMaxSkinny
 #include "stacked_squares.hpp"  // XPOSE_HOST_DEVICE
 
@@ -371,7 +372,7 @@ inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols
   }
   if (!plan.use) return;
   if (inverse) {  // no output gather to order; the stage's stores instead
-    const hold_stage_order o = hold_stage_order_of_stores(static_cast<int>(rows), static_cast<int>(elem_bytes));
+    const hold_stage_order o = hold_planned_stage_order(static_cast<int>(rows), static_cast<int>(elem_bytes));
     plan.stage_rows = o.rows;
     plan.stage_rotation = o.rotation;
     plan.stage_ordered = o.rows != 4 || o.rotation != 0;
@@ -379,15 +380,12 @@ inline void make_hold_plan(hold_plan& plan, std::int64_t rows, std::int64_t cols
   }
   const std::int64_t s = rows, V = 16 / elem_bytes;
   // The four-vector gather's rotation (bytes and 2-byte elements) by the bank model, which sees
-  // the pitch only modulo the 128 bytes of a bank row: rounds of equal residue share one answer.
-  int rotation_of_residue[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
+  // the pitch only modulo the 128 bytes of a bank row (its answers tabulated: hold_tables.hpp).
   const auto rotation_at = [&](std::int64_t pitch) {
-    int& m = rotation_of_residue[pitch * elem_bytes % 128 / 16];
-    if (m < 0) m = hold_gather_rotation(static_cast<int>(s), pitch, static_cast<int>(elem_bytes));
-    return m;
+    return hold_planned_gather_rotation(static_cast<int>(s), pitch, static_cast<int>(elem_bytes));
   };
   const std::int64_t first_pitch = hold_pitch(plan.round[0].W, V);
-  plan.gather_one_vector = elem_bytes == 1 && hold_bytes_gather_one_vector(static_cast<int>(s), plan.rounds, first_pitch,
+  plan.gather_one_vector = elem_bytes == 1 && hold_planned_bytes_one_vector(static_cast<int>(s), plan.rounds, first_pitch,
                                                                            rotation_at(first_pitch));
   const bool four_vectors = elem_bytes == 2 || (elem_bytes == 1 && !plan.gather_one_vector);
   for (int k = 0; four_vectors && k < plan.rounds; ++k) {

@@ -15,9 +15,11 @@
 #include "../core/raise.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 
 namespace xpose::detail::hold {
@@ -206,6 +208,41 @@ const device_figures& device_figures_of(int device, kernels<T> k) {
   return known[device];
 }
 
+/** A plan with what it was made for. */
+struct planned_shape {
+  std::int64_t key[5] = {-1, -1, -1, -1, -1};  ///< s, L, e, SMs, tile bytes
+  hold_plan plan;
+  int blocks_per_sm = 0;
+};
+
+inline constexpr int kCachedPlans = 8;
+
+/** The plan of this key, made on this host thread's first call with it since it was last among
+    the kCachedPlans most recent (a program alternating between a few shapes plans each once). */
+template <class T, bool Inverse>
+const planned_shape& plan_for(const std::array<std::int64_t, 5>& key, kernels<T> k) {
+  thread_local std::unique_ptr<planned_shape[]> cache;  // most recent first
+  if (!cache) cache.reset(new planned_shape[kCachedPlans]);
+  int hit = 0;
+  while (hit < kCachedPlans && !std::equal(key.begin(), key.end(), cache[hit].key)) ++hit;
+  // Move the hit (or the least recent entry, to be replanned) to the front.
+  const int at = std::min(hit, kCachedPlans - 1);
+  std::rotate(cache.get(), cache.get() + at, cache.get() + at + 1);
+  planned_shape& p = cache[0];
+  if (hit == kCachedPlans) {
+    p.key[0] = -1;  // matches no key until the plan below is whole
+    make_hold_plan(p.plan, key[0], key[1], key[2], key[3], key[4], Inverse);
+    p.blocks_per_sm = 0;
+    if (p.plan.use) {
+      check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&p.blocks_per_sm, k.for_plan(p.plan), kHoldThreads,
+                                                               shared_bytes(p.plan, key[2])),
+                 "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    }
+    std::copy(key.begin(), key.end(), p.key);
+  }
+  return p;
+}
+
 /** Launches one direction's kernel on each matrix of the batch: Inverse, the tall rows x cols
     matrix by the rounds of the wide cols x rows plan run backwards; else the wide rows x cols
     matrix. False, with nothing launched, where the alignment, the workspace (16 bytes for the
@@ -226,24 +263,13 @@ bool launch(kernels<T> k, const char* name, T* data, std::int64_t batch, std::in
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
   const device_figures& dev = device_figures_of<T, Inverse>(device, k);
   if (!dev.usable) return false;
-  // The plan (3.4 KB) is the kernel's parameter; one per host thread, not on the stack, and
-  // made again only for another shape or device (it divides its way through every pair of
-  // cells it tries), with the blocks an SM its shared memory leaves.
-  thread_local hold_plan plan;
-  thread_local int plan_blocks_per_sm = 0;
-  thread_local std::int64_t planned[5] = {-1, -1, -1, -1, -1};
-  const std::int64_t key[5] = {s, L, e, dev.sms, dev.tile_bytes};
-  if (!std::equal(key, key + 5, planned)) {
-    make_hold_plan(plan, s, L, e, dev.sms, dev.tile_bytes, Inverse);
-    plan_blocks_per_sm = 0;
-    if (plan.use) {
-      check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&plan_blocks_per_sm, k.for_plan(plan),
-                                                               kHoldThreads, shared_bytes(plan, e)),
-                 "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-    }
-    std::copy(key, key + 5, planned);
-  }
-  if (!plan.use || plan_blocks_per_sm < 1) return false;
+  // The plan (3.4 KB) is the kernel's parameter; kept per host thread, not on the stack, for the
+  // last kCachedPlans shapes or devices (a plan divides its way through every pair of cells it
+  // tries: up to 0.5 ms, more than the kernel of a small call), with the blocks an SM its shared
+  // memory leaves.
+  const planned_shape& cached = plan_for<T, Inverse>({s, L, e, dev.sms, dev.tile_bytes}, k);
+  const hold_plan& plan = cached.plan;
+  if (!plan.use || cached.blocks_per_sm < 1) return false;
   unsigned* counter = static_cast<unsigned*>(workspace);
   T* side = reinterpret_cast<T*>(static_cast<unsigned char*>(workspace) + 16);
   cudaLaunchAttribute cooperative{};

@@ -452,6 +452,41 @@ TEST_P(InplaceHoldUnsweep, MatchesReference) {
 
 INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceHoldUnsweep, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
 
+// A host thread keeps the plans of its last few shapes of each direction (hold_sweep_device.cuh,
+// plan_for): calls that alternate between more shapes than that, wide and tall, in one order and
+// back, each find their own plan again or make it anew, and every result matches.
+TEST(InplaceHoldPlans, AlternatingShapesEachFindTheirPlan) {
+  XPOSE_REQUIRE_GPU();
+  int sms = 0, device = 0;
+  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
+  ASSERT_EQ(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), cudaSuccess);
+  const auto plan = std::make_unique<detail::hold_plan>();
+  for (const std::size_t e : {std::size_t{1}, std::size_t{4}}) {
+    const auto ei = static_cast<std::int64_t>(e);
+    const std::int64_t L = (std::int64_t{1} << 19) / ei + 16;
+    const std::int64_t sides[] = {9, 10, 12, 14, 17, 20, 24, 28, 31, 40};  // more than the plans a thread keeps
+    std::vector<inplace_case> cases;
+    for (const std::int64_t s : sides) {
+      for (const bool tall : {false, true}) {
+        detail::make_hold_plan(*plan, s, L, ei, sms, detail::kHoldTileBytes, tall);
+        EXPECT_TRUE(plan->use) << s << " x " << L << (tall ? ", tall" : "");
+        cases.push_back({e, tall ? L : s, tall ? s : L, 1, 0, 0});
+      }
+    }
+    std::uint64_t seed = 9100 + e;
+    const auto run_all = [&](auto first, auto last) {
+      for (auto c = first; c != last; ++c) {
+        inplace_case k = *c;
+        k.seed = ++seed;
+        EXPECT_TRUE(run_inplace(k));
+      }
+    };
+    run_all(cases.begin(), cases.end());
+    run_all(cases.rbegin(), cases.rend());
+    for (int i = 0; i < 3; ++i) run_all(cases.begin(), cases.begin() + 4);  // two shapes each way: cached
+  }
+}
+
 // Rows that fit in shared memory once the short side is split (core/coprime_core.hpp): a
 // column op and a row op. Coprime sides (e = 1 or a larger divisor of the short side),
 // common factors split off (e = 3, 5, 7, 8, 19, 32, 243), short sides from 5 up, a one-row grid
