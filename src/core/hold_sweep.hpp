@@ -352,6 +352,27 @@ inline bool hold_wide_carry_pays(const hold_plan& wide, const hold_plan& narrow)
          (wide.rounds == narrow.rounds && narrow_chunks > 0 && 3 * hold_plan_chunks(wide) <= 2 * narrow_chunks);
 }
 
+/** Whether the backward sweep takes a tall L x s shape it has a plan for (`rounds` rounds), or
+    leaves it to the skinny blocks, the dispatch's next path. The sweep's rate is bound on the SMs
+    (the H100 and the H200 run 31 x 2M at the same GB/s), the skinny blocks' by the memory, so on
+    the H200's wider bus the blocks lead at long rows (bytes) and at plans of more rounds (2-byte
+    elements). H200, % of memcpy, backward sweep against skinny blocks (bench/results/h200/
+    session35/, final/tall.txt and rule/tall.txt):
+    - bytes, L up to 2M: +1.7 to +16.8 points at 1-4 rounds (2M x 8 47.4 / 41.2, 2M x 12 46.8 /
+      35.2, 2M x 31 45.9 / 41.3, 2M x 40 36.3 / 31.6, 1M x 48 39.8 / 23.0); 3M x 24 level (40.1 /
+      40.7); from 4M -2.1 to -12.6 at 3-11 rounds (4M x 16 37.0 / 46.5, 8M x 8 34.0 / 44.4, 8M x
+      16 32.7 / 45.3, 8M x 31 38.6 / 40.7);
+    - 2-byte elements, 2 rounds: +0.8 to +5.5 (2M x 8, 2M x 12 42.5 / 37.0, 1M x 24); 3-16 rounds:
+      -0.4 to -10.9 (1M x 31 level, 2M x 16 39.1 / 47.2, 4M x 8 39.6 / 45.0, 8M x 16 33.7 / 44.6);
+    - 4 bytes mixed and kept (2M x 16, 6 rounds, -3.8; 2M x 31, 11 rounds, +3.0).
+    On a five-stack H100 (kFiveStackBusBits) the sweep led at every plan measured but 2-byte 2M x
+    16 and bytes 8M x 24 (session 34), and takes every plan. */
+constexpr bool hold_unsweep_takes(int rounds, std::int64_t L, std::int64_t elem_bytes, int memory_bus_bits) {
+  if (memory_bus_bits == kFiveStackBusBits) return true;
+  if (elem_bytes == 1) return L <= (std::int64_t{3} << 20);
+  return elem_bytes == 2 ? rounds <= 2 : true;
+}
+
 /** Plans rows x cols (wide: rows < cols, rows of whole 16-byte vectors) for `blocks` resident
     blocks of `tile_bytes` shared memory each: groups of rows as large as the tile and the
     registers allow, with the wide carry where that pays (hold_wide_carry_pays). A round's moves are the cells

@@ -11,6 +11,7 @@
 #include "launchers.hpp"
 #include "tma_tile.cuh"  // smem_addr, the mbarrier helpers
 
+#include "../core/device_checks.hpp"  // memory_bus_bits
 #include "../core/hold_sweep.hpp"
 #include "../core/raise.hpp"
 
@@ -246,10 +247,12 @@ const planned_shape& plan_for(const std::array<std::int64_t, 5>& key, kernels<T>
 /** Launches one direction's kernel on each matrix of the batch: Inverse, the tall rows x cols
     matrix by the rounds of the wide cols x rows plan run backwards; else the wide rows x cols
     matrix. False, with nothing launched, where the alignment, the workspace (16 bytes for the
-    barrier's counter, s^2 elements of side slots), the plan or the device does not fit. */
+    barrier's counter, s^2 elements of side slots), the plan or the device does not fit, and,
+    backwards, where the device's rule leaves the plan to the skinny blocks (hold_unsweep_takes)
+    unless every_plan. */
 template <class T, bool Inverse>
 bool launch(kernels<T> k, const char* name, T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols,
-            void* workspace, std::size_t workspace_bytes, cudaStream_t stream) {
+            void* workspace, std::size_t workspace_bytes, cudaStream_t stream, bool every_plan) {
   constexpr std::int64_t e = sizeof(T);
   const std::int64_t s = Inverse ? cols : rows, L = Inverse ? rows : cols;
   // 16-byte aligned rows of the wide view, room for the barrier and side slots.
@@ -270,6 +273,7 @@ bool launch(kernels<T> k, const char* name, T* data, std::int64_t batch, std::in
   const planned_shape& cached = plan_for<T, Inverse>({s, L, e, dev.sms, dev.tile_bytes}, k);
   const hold_plan& plan = cached.plan;
   if (!plan.use || cached.blocks_per_sm < 1) return false;
+  if (Inverse && !every_plan && !hold_unsweep_takes(plan.rounds, L, e, memory_bus_bits(device))) return false;
   unsigned* counter = static_cast<unsigned*>(workspace);
   T* side = reinterpret_cast<T*>(static_cast<unsigned char*>(workspace) + 16);
   cudaLaunchAttribute cooperative{};

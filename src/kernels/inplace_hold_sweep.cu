@@ -414,7 +414,8 @@ bool launch_inplace_hold_sweep(T* data, std::int64_t batch, std::int64_t rows, s
     return false;
   } else {
     return hold::launch<T, false>({hold_sweep_kernel<T, kHoldCarrySlots>, hold_sweep_kernel<T, kHoldCarrySlotsWide>},
-                                  "inplace hold sweep", data, batch, rows, cols, workspace, workspace_bytes, stream);
+                                  "inplace hold sweep", data, batch, rows, cols, workspace, workspace_bytes, stream,
+                                  /*every_plan=*/true);
   }
 }
 

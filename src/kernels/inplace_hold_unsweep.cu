@@ -275,7 +275,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
 
 template <class T>
 bool launch_inplace_hold_unsweep(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
-                                 std::size_t workspace_bytes, cudaStream_t stream) {
+                                 std::size_t workspace_bytes, cudaStream_t stream, bool every_plan) {
   if constexpr ((sizeof(T) != 1 && sizeof(T) != 2 && sizeof(T) != 4 && sizeof(T) != 8) || !has_vector_path<T>) {
     return false;
   } else {
@@ -284,13 +284,13 @@ bool launch_inplace_hold_unsweep(T* data, std::int64_t batch, std::int64_t rows,
                                   hold_unsweep_kernel<T, kHoldCarrySlots, true>,
                                   hold_unsweep_kernel<T, kHoldCarrySlotsWide, true>},
                                  "inplace hold sweep backwards", data, batch, rows, cols, workspace, workspace_bytes,
-                                 stream);
+                                 stream, every_plan);
   }
 }
 
 #define XPOSE_INSTANTIATE(T)                                                                                     \
   template bool launch_inplace_hold_unsweep<T>(T*, std::int64_t, std::int64_t, std::int64_t, void*, std::size_t, \
-                                               cudaStream_t);
+                                               cudaStream_t, bool);
 XPOSE_FOR_EACH_ELEMENT_TYPE(XPOSE_INSTANTIATE)
 #undef XPOSE_INSTANTIATE
 

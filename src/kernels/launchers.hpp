@@ -51,10 +51,12 @@ bool launch_inplace_hold_sweep(T* data, std::int64_t batch, std::int64_t rows, s
                                std::size_t workspace_bytes, cudaStream_t stream);
 
 /** The hold sweep run backwards for a tall rows x cols matrix (cols of 8 to 64), the same
-    conditions on its wide cols x rows view. */
+    conditions on its wide cols x rows view; false also where the device's rule leaves the plan
+    to the skinny blocks (core/hold_sweep.hpp, hold_unsweep_takes), unless every_plan (the GPU
+    tests run every plan on every device that way). */
 template <class T>
 bool launch_inplace_hold_unsweep(T* data, std::int64_t batch, std::int64_t rows, std::int64_t cols, void* workspace,
-                                 std::size_t workspace_bytes, cudaStream_t stream);
+                                 std::size_t workspace_bytes, cudaStream_t stream, bool every_plan = false);
 
 struct skinny_blocks_plan;
 /** In-place transpose of a matrix with a short side of 4 to 64 as blocks

@@ -160,5 +160,23 @@ TEST(HoldUnsweep, ChunksCoverTheBackwardDestinations) {
   EXPECT_GT(pairs, 100);
 }
 
+TEST(HoldUnsweep, DeviceRuleTakesWhatTheSweepLeads) {
+  const std::int64_t three_m = std::int64_t{3} << 20;
+  for (const std::int64_t L : {std::int64_t{1} << 20, three_m, three_m + 16, std::int64_t{8} << 20}) {
+    for (int rounds = 1; rounds <= kHoldMaxRounds; ++rounds) {
+      // A five-stack H100: every plan.
+      for (std::int64_t e : {1, 2, 4, 8}) EXPECT_TRUE(hold_unsweep_takes(rounds, L, e, kFiveStackBusBits));
+      // The H200 (6016 bits) and devices whose bus is not known: bytes up to 3M, 2-byte
+      // elements up to 2 rounds, 4 and 8 bytes every plan.
+      for (const int bus : {6016, 0}) {
+        EXPECT_EQ(hold_unsweep_takes(rounds, L, 1, bus), L <= three_m) << L << ", " << rounds;
+        EXPECT_EQ(hold_unsweep_takes(rounds, L, 2, bus), rounds <= 2) << L << ", " << rounds;
+        EXPECT_TRUE(hold_unsweep_takes(rounds, L, 4, bus));
+        EXPECT_TRUE(hold_unsweep_takes(rounds, L, 8, bus));
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace xpose::detail

@@ -8,6 +8,7 @@
 #include "core/skinny_blocks.hpp"
 #include "core/square_grid.hpp"
 #include "core/stacked_squares.hpp"
+#include "kernels/launchers.hpp"
 #include "core/row_interleave_schedule.hpp"
 #include "device_buffer.hpp"
 #include "gpu_case.hpp"
@@ -451,6 +452,56 @@ TEST_P(InplaceHoldUnsweep, MatchesReference) {
 }
 
 INSTANTIATE_TEST_SUITE_P(ElementSizes, InplaceHoldUnsweep, ::testing::Values<std::size_t>(1, 2, 4, 8, 16));
+
+// The backward sweep's kernels on plans the device's rule leaves to the skinny blocks (on an
+// H200: bytes from 3M + 1 rows, 2-byte elements from 3 rounds), launched directly with
+// every_plan, so that every device runs them: random data, the workspace poisoned, every element
+// compared with the input on the GPU.
+template <class T>
+::testing::AssertionResult run_unsweep_every_plan(std::int64_t rows, std::int64_t cols, std::uint64_t seed) {
+  constexpr std::size_t e = sizeof(T);
+  const std::size_t bytes = static_cast<std::size_t>(rows * cols) * e;
+  std::size_t ws_bytes = 0;
+  if (xpose_transpose_inplace_workspace_size(rows, cols, e, &ws_bytes) != XPOSE_SUCCESS) {
+    return ::testing::AssertionFailure() << "workspace query: " << xpose_last_error_message();
+  }
+  tooling::device_buffer data(bytes), original(bytes), ws(ws_bytes);
+  tooling::fill_random(data.get(), bytes, e, seed);
+  XPOSE_TOOLING_CUDA(cudaMemcpy(original.get(), data.get(), bytes, cudaMemcpyDeviceToDevice));
+  XPOSE_TOOLING_CUDA(cudaMemset(ws.get(), tooling::kPoison, ws_bytes));
+  XPOSE_TOOLING_CUDA(cudaDeviceSynchronize());
+  if (!detail::launch_inplace_hold_unsweep<T>(static_cast<T*>(data.get()), 1, rows, cols, ws.get(), ws_bytes, nullptr,
+                                              /*every_plan=*/true)) {
+    return ::testing::AssertionFailure() << rows << " x " << cols << ": the backward sweep did not take it";
+  }
+  const cudaError_t sync = cudaDeviceSynchronize();
+  if (sync != cudaSuccess) return ::testing::AssertionFailure() << cudaGetErrorString(sync);
+  const std::int64_t wrong =
+      tooling::count_transpose_mismatches(original.get(), data.get(), 1, rows, cols, e, cols, rows, rows * cols, rows * cols);
+  if (wrong != 0) return ::testing::AssertionFailure() << rows << " x " << cols << ", " << e << " bytes: " << wrong << " wrong";
+  return ::testing::AssertionSuccess();
+}
+
+TEST(InplaceHoldUnsweep, PlansTheDeviceRuleSkipsMatchReference) {
+  XPOSE_REQUIRE_GPU();
+  int sms = 0, device = 0;
+  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
+  ASSERT_EQ(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), cudaSuccess);
+  const auto plan = std::make_unique<detail::hold_plan>();
+  struct tall {
+    std::int64_t e, L, s;
+  };
+  const tall cases[] = {{1, (4 << 20) + 16, 31}, {1, (8 << 20) + 16, 24}, {2, (2 << 20) + 8, 16}, {2, (2 << 20) + 8, 24}};
+  std::uint64_t seed = 9300;
+  for (const tall& c : cases) {
+    detail::make_hold_plan(*plan, c.s, c.L, c.e, sms, detail::kHoldTileBytes, /*inverse=*/true);
+    ASSERT_TRUE(plan->use) << c.L << " x " << c.s;
+    EXPECT_FALSE(detail::hold_unsweep_takes(plan->rounds, c.L, c.e, 6016)) << c.L << " x " << c.s << ": " << plan->rounds
+                                                                       << " rounds, which an H200 takes";
+    EXPECT_TRUE(c.e == 1 ? run_unsweep_every_plan<std::uint8_t>(c.L, c.s, ++seed)
+                         : run_unsweep_every_plan<std::uint16_t>(c.L, c.s, ++seed));
+  }
+}
 
 // A host thread keeps the plans of its last few shapes of each direction (hold_sweep_device.cuh,
 // plan_for): calls that alternate between more shapes than that, wide and tall, in one order and
