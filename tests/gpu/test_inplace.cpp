@@ -161,6 +161,13 @@ std::vector<unsigned char> to_host(const void* p, std::size_t bytes) {
   return ::testing::AssertionSuccess();
 }
 
+int device_sms() {
+  int device = 0, sms = 0;
+  EXPECT_EQ(cudaGetDevice(&device), cudaSuccess);
+  EXPECT_EQ(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), cudaSuccess);
+  return sms;
+}
+
 using param = std::tuple<std::size_t, std::int64_t, std::int64_t>;  // elem bytes, n, batch
 
 class InplaceSquare : public ::testing::TestWithParam<param> {};
@@ -351,9 +358,7 @@ TEST_P(InplaceHoldSweep, MatchesReference) {
   const std::size_t e = GetParam();
   const auto ei = static_cast<std::int64_t>(e);
   const std::int64_t V = 16 / ei, base = (std::int64_t{1} << 20) / ei;  // elements of a 1 MiB row
-  int sms = 0, device = 0;
-  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
-  ASSERT_EQ(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), cudaSuccess);
+  const int sms = device_sms();
   const auto plan = std::make_unique<detail::hold_plan>();
   std::uint64_t seed = 5000 + e;
   for (const std::int64_t s : {8, 31, 64}) {
@@ -426,9 +431,7 @@ TEST_P(InplaceHoldUnsweep, MatchesReference) {
   const std::size_t e = GetParam();
   const auto ei = static_cast<std::int64_t>(e);
   const std::int64_t V = 16 / ei, base = (std::int64_t{1} << 20) / ei;
-  int sms = 0, device = 0;
-  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
-  ASSERT_EQ(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), cudaSuccess);
+  const int sms = device_sms();
   const auto plan = std::make_unique<detail::hold_plan>();
   std::uint64_t seed = 7000 + e;
   for (const std::int64_t s : {8, 9, 17, 31, 33, 64}) {
@@ -484,9 +487,7 @@ template <class T>
 
 TEST(InplaceHoldUnsweep, PlansTheDeviceRuleSkipsMatchReference) {
   XPOSE_REQUIRE_GPU();
-  int sms = 0, device = 0;
-  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
-  ASSERT_EQ(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), cudaSuccess);
+  const int sms = device_sms();
   const auto plan = std::make_unique<detail::hold_plan>();
   struct tall {
     std::int64_t e, L, s;
@@ -508,9 +509,7 @@ TEST(InplaceHoldUnsweep, PlansTheDeviceRuleSkipsMatchReference) {
 // back, each find their own plan again or make it anew, and every result matches.
 TEST(InplaceHoldPlans, AlternatingShapesEachFindTheirPlan) {
   XPOSE_REQUIRE_GPU();
-  int sms = 0, device = 0;
-  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
-  ASSERT_EQ(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), cudaSuccess);
+  const int sms = device_sms();
   const auto plan = std::make_unique<detail::hold_plan>();
   for (const std::size_t e : {std::size_t{1}, std::size_t{4}}) {
     const auto ei = static_cast<std::int64_t>(e);
