@@ -51,7 +51,7 @@ inline int hold_planned_gather_rotation(int s, std::int64_t pitch, int e) {
 /** hold_bytes_gather_one_vector(s, rounds, pitch, m), from the table where it has the entry (m
     the plan's rotation at that pitch, hold_planned_gather_rotation). */
 inline bool hold_planned_bytes_one_vector(int s, int rounds, std::int64_t pitch, int m) {
-  if (s % 2 == 1 || s % 8 == 0 || s >= 32 || rounds > 3) return false;  // the model's own gate
+  if (!hold_bytes_one_vector_candidate(s, rounds)) return false;
   const int r = hold_tables::residue_of(pitch, 1);
   if (!hold_tables::in_table(s, 1) || r < 0 || m != hold_planned_gather_rotation(s, pitch, 1)) {
     return hold_bytes_gather_one_vector(s, rounds, pitch, m);
@@ -61,8 +61,7 @@ inline bool hold_planned_bytes_one_vector(int s, int rounds, std::int64_t pitch,
 
 /** hold_stage_order_of_stores(s, e), from the table where it has the entry. */
 inline hold_stage_order hold_planned_stage_order(int s, int e) {
-  if (e > 2) return hold_stage_order_of_stores(s, e);  // plain, no model asked
-  if (!hold_tables::in_table(s, e)) return hold_stage_order_of_stores(s, e);
+  if (!hold_tables::in_table(s, e)) return hold_stage_order_of_stores(s, e);  // 4 bytes and up: plain, no model asked
   return {hold_tables::kStageRows[e - 1][s - hold_tables::kFirstSide],
           hold_tables::kStageRotation[e - 1][s - hold_tables::kFirstSide]};
 }

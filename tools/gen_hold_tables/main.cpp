@@ -51,8 +51,8 @@ int main() {
       "kGatherRotation", "std::uint8_t", [](int e, int s, std::int64_t pitch) { return hold_gather_rotation(s, pitch, e); },
       1, 2);
   std::printf("\n");
-  // The gate of hold_bytes_gather_one_vector (rounds <= 3) passed with one round; the table holds
-  // the model's comparison at the rotation above.
+  // hold_bytes_one_vector_candidate passed with one round; the table holds the model's
+  // comparison at the rotation above.
   print_residues(
       "kBytesOneVector", "bool",
       [](int, int s, std::int64_t pitch) {
