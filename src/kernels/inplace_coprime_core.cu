@@ -36,6 +36,18 @@ constexpr int kThreads = 1024;
 template <class T>
 constexpr int kPerChunk = 16 / static_cast<int>(sizeof(T));
 
+/** Elements of T in one 32-byte sector. */
+template <class T>
+constexpr std::uint32_t kPerSector = 32 / sizeof(T);
+
+/** Row-op blocks of `Threads` per SM that 1- and 2-byte elements keep room for (32 registers
+    a thread, as before their loads ran four ahead): without the bound the 2-byte kernel took
+    64 and an SM held half the blocks. Wider elements keep the loop and the code they had: 0
+    leaves the bound unset (an explicit 1 let the fp32 kernel grow from 31 to 40 registers, a
+    bound of 2 spilled it, 12345 x 6789 fp32 34.4% -> 33.1% of memcpy). */
+template <class T, int Threads>
+constexpr int kMinBlocks = sizeof(T) <= 2 ? 2048 / Threads : 0;
+
 /** q mod d for 0 <= q < 2^52 without a 64-bit division (one compare corrects the double
     quotient). The remainder-only form of inplace_rect::divider, as in
     super_element_cycles::next: these kernels never need the quotient. */
@@ -259,6 +271,36 @@ struct fixed_x_walk {
     xL = (u - t * e) * L;
     y = wide_source_column(t, J, a);
   }
+  /** dst[k * stride] = the k-th element of the walk from the staged row `src`, k < count,
+      y wrapped by one min (y + y_step < 2L; below L, y + y_step - L wraps above it); 1- and
+      2-byte elements four loads ahead of their stores. The per-element loop it replaced
+      (a 64-bit bound, a 64-bit index) took 17 instructions a byte; this one about 8. On its
+      own that changed nothing (ncu: the byte stores, not the issue slots, bound the row op);
+      with the whole-sector stride of wide_groups_of it is what the stride needs: the stride
+      alone measured 26.5 -> 26.8% of memcpy for 12345 x 6789 bytes, both 29.1% (session 36). */
+  template <class T>
+  __device__ __forceinline__ void store_all(T* dst, const T* src, std::uint32_t stride, std::uint32_t count) {
+    const T* row = src + xL;
+    auto take = [&] {
+      const T v = row[y];
+      const std::uint32_t z = y + y_step;
+      y = min(z, z - L);
+      return v;
+    };
+    for (; sizeof(T) <= 2 && count >= 4; count -= 4) {
+      const T v0 = take(), v1 = take(), v2 = take(), v3 = take();
+      dst[0] = v0;
+      dst[stride] = v1;
+      dst[2 * stride] = v2;
+      dst[3 * stride] = v3;
+      dst += 4 * stride;
+    }
+    for (; count > 0; --count) {
+      *dst = take();
+      dst += stride;
+    }
+  }
+  // Wider elements keep the per-element loop (their SASS is unchanged by the stride above).
   __device__ std::uint32_t source() const { return xL + y; }
   __device__ void next() {
     y += y_step;
@@ -270,9 +312,30 @@ struct fixed_x_walk {
     groups of e threads when that leaves at most an eighth of them idle, else 0 (the general
     walk, two compares and a divmod carry per element). 12345 x 6789 bytes with its rows
     split (e = 15): row op 148 -> 85 us under ncu, 21.9% -> 26.9% of memcpy (sweep 26). The
-    cluster row op gained nothing from it (its remote loads dominate). */
+    cluster row op gained nothing from it (its remote loads dominate).
+
+    Where it can, the group count is a multiple of a 32-byte sector's elements over
+    gcd(sector elements, e), so the stride is whole sectors and the kernel shifts each row's
+    threads to start on a sector boundary: every warp's store then fills one sector. With
+    1020 threads (12345 x 6789 bytes, e = 15) a warp's 32 one-byte stores straddled two
+    sectors, and the row op was bound by those store wavefronts (ncu: 16.2 of 32 bytes used
+    per stored sector); with 960 it measured 83.6 -> 64.0 us and 12345 x 6789 bytes 26.5 ->
+    29.1% of memcpy, 2-byte 34.0 -> 35.8%, 27296 x 24267 bytes 26.5 -> 28.1% (session 36). */
+template <class T>
 __device__ __forceinline__ std::uint32_t wide_groups_of(const core_args& a, std::uint32_t threads) {
   const auto e = static_cast<std::uint32_t>(a.e);
+  if constexpr (sizeof(T) <= 2) {
+    if (a.tall || e > threads) return 0;
+    constexpr std::uint32_t per_sector = kPerSector<T>;
+    std::uint32_t g = per_sector, h = e % per_sector;  // unit = per_sector / gcd(per_sector, e)
+    while (h != 0) {
+      const std::uint32_t t = g % h;
+      g = h;
+      h = t;
+    }
+    const std::uint32_t unit = per_sector / g, whole = threads / (unit * e) * unit;
+    if (8 * whole * e >= 7 * threads) return whole;
+  }
   return !a.tall && e <= threads && 8 * (threads / e) * e >= 7 * threads ? threads / e : 0;
 }
 
@@ -312,7 +375,7 @@ struct tall_walk {
     ((y b + J) mod L) e + x, thread y0 walking y = y0 + k * kThreads for each x. Wide (the
     inverse): destination t e + x takes source x L + ((t - J) b^-1 mod L). */
 template <class T, int Threads>
-__global__ void __launch_bounds__(Threads) row_op_kernel(T* data, std::int64_t batch, core_args a) {
+__global__ void __launch_bounds__(Threads, kMinBlocks<T, Threads>) row_op_kernel(T* data, std::int64_t batch, core_args a) {
   extern __shared__ __align__(16) unsigned char stage[];
   const std::int64_t n = a.L * a.e;
   const auto L = static_cast<std::uint32_t>(a.L);
@@ -321,7 +384,7 @@ __global__ void __launch_bounds__(Threads) row_op_kernel(T* data, std::int64_t b
   // Per Threads steps of y (tall) or t (wide), the source column moves by these, mod L.
   const auto step = static_cast<std::uint32_t>(a.mod_L.of(std::int64_t{Threads} * (a.tall ? a.b : a.b_inv)));
   const wide_walk wide(Threads, a);
-  const std::uint32_t wide_groups = wide_groups_of(a, Threads);
+  const std::uint32_t wide_groups = wide_groups_of<T>(a, Threads);
   const fixed_x_walk fixed_x(wide_groups, a);
   const auto row_bytes = static_cast<std::uint32_t>(n * static_cast<std::int64_t>(sizeof(T)));
   const auto matrix_bytes = static_cast<std::uint32_t>(a.matrix_elements * static_cast<std::int64_t>(sizeof(T)));
@@ -355,9 +418,22 @@ __global__ void __launch_bounds__(Threads) row_op_kernel(T* data, std::int64_t b
           }
         }
       } else if (wide_groups > 0) {
-        // Thread (t0, x) of wide_groups x e keeps x and walks t = t0 + k * wide_groups.
+        // Thread (t0, x) of wide_groups x e keeps x and walks t = t0 + k * wide_groups. With a
+        // stride of whole sectors, thread tid takes u = tid - shift (or a stride on), shift the
+        // row's elements past a sector boundary, so that each warp's stores fill one sector.
         const std::uint32_t stride = wide_groups * e;
-        if (threadIdx.x < stride) {
+        if constexpr (sizeof(T) <= 2) {
+          const std::uint32_t shift =
+              stride % kPerSector<T> == 0
+                  ? static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(run) % 32) / static_cast<std::uint32_t>(sizeof(T))
+                  : 0;
+          const std::uint32_t u0 = threadIdx.x >= shift ? threadIdx.x - shift : threadIdx.x + stride - shift;
+          if (threadIdx.x < stride && u0 < n32) {
+            fixed_x_walk walk = fixed_x;
+            walk.start(u0, static_cast<std::uint32_t>(J), a);
+            walk.store_all(run + u0, src, stride, (n32 - 1 - u0) / stride + 1);
+          }
+        } else if (threadIdx.x < stride) {
           fixed_x_walk walk = fixed_x;
           walk.start(threadIdx.x, static_cast<std::uint32_t>(J), a);
           for (std::uint32_t u = threadIdx.x; u < n; u += stride) {

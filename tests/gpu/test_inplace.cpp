@@ -666,6 +666,26 @@ TEST(InplaceLarge, ColumnClustersOfThreeAndFour) {
   EXPECT_TRUE(run_inplace({8, 16767, 11885, 1, 0, 22}));
 }
 
+// The wide row op's whole-sector stride (inplace_coprime_core.cu, wide_groups_of): rows of e
+// = 15 bytes (960 of 1024 threads), 2-byte elements of e = 15 and e = 5 (960), each row's
+// threads shifted to its first sector boundary. Odd row lengths and an element offset put the
+// rows at every offset in a sector; a batch of 2 starts the second matrix elsewhere again.
+TEST(InplaceLarge, WideRowsOnWholeSectors) {
+  XPOSE_REQUIRE_GPU();
+  const int optin = device_shared_optin();
+  for (const auto& [e, r, c, core_e] : {std::tuple<std::size_t, std::int64_t, std::int64_t, std::int64_t>{1, 12345, 6789, 15},
+                                        {2, 12345, 6789, 15},
+                                        {1, 12345, 10001, 15},
+                                        {2, 12345, 10001, 5}}) {
+    const auto plan = coprime_core_path(r, c, static_cast<std::int64_t>(e), optin);
+    ASSERT_TRUE(plan.use && !plan.core.tall && plan.row_cluster == 1) << r << " x " << c << ", " << e << " bytes";
+    EXPECT_EQ(plan.core.e, core_e) << r << " x " << c << ", " << e << " bytes";
+    EXPECT_TRUE(run_inplace({e, r, c, 1, 0, static_cast<std::uint64_t>(r + c + e)}));
+    EXPECT_TRUE(run_inplace({e, r, c, 1, e, static_cast<std::uint64_t>(r + c + e + 1)}));
+  }
+  EXPECT_TRUE(run_inplace({1, 2000, 1503, 2, 1, 31}));  // a batch of two at a byte offset
+}
+
 // Sides with a large common divisor d (core/square_grid.hpp): d x d squares transposed where
 // they lie, then split cycle walks of their rows. Squares whose side is no multiple of the
 // tile (masked edge vectors), runs below and above 4 KiB (the split points' walks in the
