@@ -12,8 +12,10 @@
 // outweighing the wider stores; so did 1- and 2-byte elements packed into 32-bit word
 // stores (bytes 23% -> 17%, sweep 25). The index maps are affine modulo b or L, so each
 // thread computes its first source once and then steps by adds; matrix positions are 32-bit
-// byte offsets (the plan keeps matrices under 4 GiB). For 1- and 2-byte elements both
-// passes are bound by instructions and shared-memory latency, not by DRAM (sweep 25).
+// byte offsets (the plan keeps matrices under 4 GiB). For 1- and 2-byte elements neither
+// pass is bound by DRAM (sweep 25): the row op was bound by byte stores that straddled two
+// sectors a warp, which its whole-sector stride removes (wide_groups_of, session 36), the
+// column op by its one block per SM alternating staging and storing.
 #include "cluster_shared.cuh"
 #include "element_types.hpp"
 #include "kernel_attributes.hpp"
