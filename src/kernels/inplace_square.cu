@@ -1,13 +1,14 @@
 // In-place transpose of square matrices. 1- and 2-byte elements in 16-byte (or 8-byte) rows
 // take pairs of register micro-tile regions (inplace_region_pairs.cuh); everything else tile pairs
-// in shared memory, below: the block that owns tiles (i, j)
-// and (j, i), i < j, stages both in shared memory, waits, and writes each transposed into
-// the other's place; a diagonal tile is transposed onto itself. Every element belongs to
-// exactly one block, and a block reads both tiles before writing either, so no scratch
-// memory and no inter-block ordering are needed. Padded by one bank word like the
-// out-of-place tiles (tiled_tile.cuh).
+// in shared memory, below: the block that owns tiles (i, j) and (j, i), i < j, reads both,
+// transposes each through shared memory, and writes each into the other's place; a diagonal
+// tile is transposed onto itself. Every element belongs to exactly one block, and a block loads
+// both tiles before its first barrier and stores after its last, so no scratch memory and no
+// inter-block ordering are needed. Padded by one bank word like the out-of-place tiles
+// (tiled_tile.cuh).
 #include "element_types.hpp"
 #include "inplace_region_pairs.cuh"
+#include "kernel_attributes.hpp"
 #include "launchers.hpp"
 #include "square_pairs.hpp"
 #include "tiled_tile.cuh"
@@ -23,6 +24,21 @@ constexpr int kTile = 32, kRows = 8;
 
 /** Threads per block of the 16-byte vector tile pairs (launch_squares says why). */
 constexpr int kVectorThreads = 128;
+
+/** The shared-memory carveout of the vector tile pairs on packed squares of whole tiles: 28% of an
+ *  sm_90 SM's 228 KB is 64 KB, which holds the blocks their registers let in (below), and the rest
+ *  of the SM's memory is L1. (The masked pairs keep the driver's choice: 4 or 6 blocks a SM.) */
+constexpr int kVectorCarveoutPercent = 28;
+
+/** Rows allocated for the vector tile pairs' shared tile. 8-byte elements take 72 registers, so
+ *  7 blocks of 32 x 33 a SM would fit; 4 measured fastest (as the two-tile kernel ran, at 128
+ *  registers), and 58 rows (15,312 bytes, 16 KB with the block's reserved 1 KB) let exactly 4 into
+ *  the 64 KB carveout. 8192^2, % of memcpy: two tiles 92.9-93.1, one tile 4 a SM 93.2-93.4, 5 93.3,
+ *  7 92.2-92.3, 3 91.6-91.8 (sweep 48). 4 and 16 bytes are held to 3 blocks by their registers. */
+template <int E, int TILE>
+__host__ __device__ constexpr int square_tile_rows_allocated() {
+  return E == 8 ? 58 : TILE;
+}
 
 template <class T, class Layout>
 __global__ void __launch_bounds__(kTile* kRows) inplace_square_kernel(T* data, std::int64_t batch, Layout layout,
@@ -66,25 +82,64 @@ __global__ void __launch_bounds__(kTile* kRows) inplace_square_kernel(T* data, s
   }
 }
 
+/** A block's vectors v[k] of one tile (slot k of thread t: slot_position(t + k threads)) through
+ *  the shared tile: afterwards v[k] holds the vectors of its transpose, slot for slot. in_tile
+ *  (row, vector column): the slots inside the matrix. */
+template <int VPR, int PER_THREAD, class T, int ROWS, int COLS, class InTile>
+__device__ __forceinline__ void transpose_through_tile(uint4 (&v)[PER_THREAD], T (&tile)[ROWS][COLS], InTile in_tile) {
+  constexpr int V = 16 / sizeof(T);
+  union pack {
+    uint4 v;
+    T e[V];
+  };
+#pragma unroll
+  for (int k = 0; k < PER_THREAD; ++k) {
+    int row, vc;
+    slot_position<VPR>(threadIdx.x + k * kVectorThreads, row, vc);
+    pack p;
+    p.v = v[k];
+    if (in_tile(row, vc)) {
+#pragma unroll
+      for (int e = 0; e < V; ++e) tile[row][vc * V + e] = p.e[e];
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (int k = 0; k < PER_THREAD; ++k) {
+    int orow, ovc;
+    slot_position<VPR>(threadIdx.x + k * kVectorThreads, orow, ovc);
+    pack p;
+#pragma unroll
+    for (int e = 0; e < V; ++e) p.e[e] = tile[ovc * V + e][orow];
+    v[k] = p.v;
+  }
+}
+
 // The same pairing with the out-of-place vectorized tile's layout (vectorized_tile.cuh):
-// tiles of 16-byte rows (128 x 128 bytes for 1-byte elements ... 32 x 32 for 16-byte ones),
-// each thread moving whole 16-byte vectors, which the scalar 32 x 32 tile cannot keep up
-// with for small elements. Needs 16-byte aligned rows (n a multiple of V). Edge pairs: scalar
-// loops for packed squares; masked vectors for a square grid's (the scalar loops cost its
-// 1000 x 1000 squares 7% of their pass, sweep 28).
-// A 1-D grid of the owned pairs only (upper_triangle_pair), kVectorThreads threads each.
-template <class T, int TILE, class Layout, bool MASKED = std::is_same_v<Layout, grid_squares>>
+// tiles of 16-byte rows (64 x 64 for 4-byte elements, 32 x 32 for 8 and 16), each thread
+// moving whole 16-byte vectors. Needs 16-byte aligned rows (n a multiple of V). A 1-D grid of
+// the owned pairs only (upper_triangle_pair), kVectorThreads threads each.
+//
+// Both tiles go through one shared tile: every load of the pair is issued first, A is staged and
+// read back transposed into registers, then B through the same tile, and both are stored. A
+// barrier orders the block's earlier loads before its later stores, so the stores may overwrite
+// what was loaded. With one tile a block, the same resident blocks fit a 64 KB carveout, and the
+// rest of the SM's 256 KB is L1, which holds the loads in flight: against two tiles a block
+// (sweep 48, H200, % of memcpy) 8192^2 16-byte 87.3 -> 88.0, 32768^2 90.5 -> 91.3, 8-byte
+// 93.0 -> 93.6 and 90.4 -> 90.8, 4-byte +0.2 to +0.7; forcing the largest carveout (L1 28 KB)
+// had cost the two-tile kernel 6-10 points.
+//
+// MASKED (a square grid's squares, or packed squares whose side is not a multiple of TILE):
+// the vectors outside the matrix are skipped. The masks cost registers, so packed squares of
+// whole tiles take the unmasked instantiation; packed squares with edge tiles took scalar loops
+// for them before (4100^2 4-byte 72 -> 86% of memcpy, 8200^2 8-byte 69 -> 78%).
+template <class T, int TILE, class Layout, bool MASKED>
 __global__ void __launch_bounds__(kVectorThreads)
     inplace_square_vector_kernel(T* data, std::int64_t batch, Layout layout, std::int64_t tiles) {
   const std::int64_t n = layout.n, ld = layout.ld();
   constexpr int E = sizeof(T), V = 16 / E, VPR = TILE / V, PER_THREAD = TILE * VPR / kVectorThreads;
   static_assert(VPR % 8 == 0 && (TILE * VPR) % kVectorThreads == 0, "tile shape must fit the warp layout");
-  union pack {
-    uint4 v;
-    T e[V];
-  };
-  __shared__ T a[TILE][TILE + 1];
-  __shared__ T b[TILE][TILE + 1];
+  __shared__ T a[square_tile_rows_allocated<E, TILE>()][TILE + 1];
   const std::int64_t pairs = tiles * (tiles + 1) / 2;
   for (std::int64_t m = blockIdx.z; m < batch; m += gridDim.z) {
     T* mat = data + layout.base(m);
@@ -94,68 +149,34 @@ __global__ void __launch_bounds__(kVectorThreads)
       const std::int64_t r0 = i * TILE, c0 = j * TILE;
       // A = rows r0.., cols c0.. and B = rows c0.., cols r0.., each clipped to the matrix:
       // a_rows x a_cols and a_cols x a_rows. n is a multiple of V (16-byte rows), so every
-      // vector is wholly inside or outside. MASKED: edge pairs take the vectors with masks;
-      // otherwise scalar loops (the masks cost the packed squares' 4-byte kernel 74 -> 98
-      // registers and a block per SM: 4096^2 0.96 -> 0.92 of out-of-place).
-      const bool diagonal = i == j, vectors = MASKED || c0 + TILE <= n;  // r0 <= c0
+      // vector is wholly inside or outside.
+      const bool diagonal = i == j;
       const int a_rows = static_cast<int>(min(std::int64_t{TILE}, n - r0));
       const int a_cols = static_cast<int>(min(std::int64_t{TILE}, n - c0));
       auto in_a = [&](int row, int vc) { return !MASKED || (row < a_rows && vc * V < a_cols); };
       auto in_b = [&](int row, int vc) { return !MASKED || (row < a_cols && vc * V < a_rows); };
-      // Stage A and B (all loads before any store).
-      if (vectors) {
-        uint4 va[PER_THREAD], vb[PER_THREAD];
+      uint4 va[PER_THREAD], vb[PER_THREAD];
 #pragma unroll
-        for (int k = 0; k < PER_THREAD; ++k) {
-          int row, vc;
-          slot_position<VPR>(threadIdx.x + k * kVectorThreads, row, vc);
-          if (in_a(row, vc)) va[k] = *reinterpret_cast<const uint4*>(mat + (r0 + row) * ld + c0 + vc * V);
-          if (!diagonal && in_b(row, vc)) vb[k] = *reinterpret_cast<const uint4*>(mat + (c0 + row) * ld + r0 + vc * V);
-        }
-#pragma unroll
-        for (int k = 0; k < PER_THREAD; ++k) {
-          int row, vc;
-          slot_position<VPR>(threadIdx.x + k * kVectorThreads, row, vc);
-          pack pa, pb;
-          pa.v = va[k];
-          pb.v = vb[k];
-#pragma unroll
-          for (int e = 0; e < V; ++e) {
-            a[row][vc * V + e] = pa.e[e];
-            if (!diagonal) b[row][vc * V + e] = pb.e[e];
-          }
-        }
-      } else {
-        for (int k = threadIdx.x; k < TILE * TILE; k += kVectorThreads) {
-          const int row = k / TILE, col = k % TILE;
-          if (r0 + row < n && c0 + col < n) a[row][col] = mat[(r0 + row) * ld + c0 + col];
-          if (!diagonal && c0 + row < n && r0 + col < n) b[row][col] = mat[(c0 + row) * ld + r0 + col];
-        }
+      for (int k = 0; k < PER_THREAD; ++k) {
+        int row, vc;
+        slot_position<VPR>(threadIdx.x + k * kVectorThreads, row, vc);
+        if (in_a(row, vc)) va[k] = *reinterpret_cast<const uint4*>(mat + (r0 + row) * ld + c0 + vc * V);
+        if (!diagonal && in_b(row, vc)) vb[k] = *reinterpret_cast<const uint4*>(mat + (c0 + row) * ld + r0 + vc * V);
       }
-      __syncthreads();
-      // A^T goes to rows c0.., cols r0..; B^T (A^T again on the diagonal) to rows r0.., cols c0...
-      if (vectors) {
-#pragma unroll
-        for (int k = 0; k < PER_THREAD; ++k) {
-          int orow, ovc;
-          slot_position<VPR>(threadIdx.x + k * kVectorThreads, orow, ovc);
-          pack pa, pb;
-#pragma unroll
-          for (int e = 0; e < V; ++e) {
-            pa.e[e] = a[ovc * V + e][orow];
-            if (!diagonal) pb.e[e] = b[ovc * V + e][orow];
-          }
-          if (in_b(orow, ovc)) *reinterpret_cast<uint4*>(mat + (c0 + orow) * ld + r0 + ovc * V) = pa.v;
-          if (!diagonal && in_a(orow, ovc)) *reinterpret_cast<uint4*>(mat + (r0 + orow) * ld + c0 + ovc * V) = pb.v;
-        }
-      } else {
-        for (int k = threadIdx.x; k < TILE * TILE; k += kVectorThreads) {
-          const int row = k / TILE, col = k % TILE;
-          if (c0 + row < n && r0 + col < n) mat[(c0 + row) * ld + r0 + col] = a[col][row];
-          if (!diagonal && r0 + row < n && c0 + col < n) mat[(r0 + row) * ld + c0 + col] = b[col][row];
-        }
+      transpose_through_tile<VPR>(va, a, in_a);
+      if (!diagonal) {
+        __syncthreads();  // A^T read out before B overwrites the tile
+        transpose_through_tile<VPR>(vb, a, in_b);
       }
-      __syncthreads();
+      // A^T goes to rows c0.., cols r0..; B^T to rows r0.., cols c0.. (A^T onto itself on the diagonal).
+#pragma unroll
+      for (int k = 0; k < PER_THREAD; ++k) {
+        int orow, ovc;
+        slot_position<VPR>(threadIdx.x + k * kVectorThreads, orow, ovc);
+        if (in_b(orow, ovc)) *reinterpret_cast<uint4*>(mat + (c0 + orow) * ld + r0 + ovc * V) = va[k];
+        if (!diagonal && in_a(orow, ovc)) *reinterpret_cast<uint4*>(mat + (r0 + orow) * ld + c0 + ovc * V) = vb[k];
+      }
+      __syncthreads();  // the next pair reuses the tile
     }
   }
 }
@@ -218,8 +239,15 @@ void launch_squares(T* data, std::int64_t batch, Layout layout, cudaStream_t str
       // 32768^2 88.8 -> 90.7%; 4-byte 16384^2 90.5 -> 92.0%, 32768^2 87.3 -> 88.6%, the
       // squares of 30000 x 7000 (square grid) 34.0 -> 35.8% for the whole transpose, 4096^2
       // level (sweep 31). 1- and 2-byte elements with 16-byte rows never get here (regions).
-      inplace_square_vector_kernel<T, TILE, Layout>
-          <<<upper_triangle_grid(tiles, batch), kVectorThreads, 0, stream>>>(data, batch, layout, tiles);
+      const dim3 grid = upper_triangle_grid(tiles, batch);
+      if (std::is_same_v<Layout, grid_squares> || n % TILE != 0) {
+        inplace_square_vector_kernel<T, TILE, Layout, true><<<grid, kVectorThreads, 0, stream>>>(data, batch, layout, tiles);
+      } else {
+        const auto kernel = inplace_square_vector_kernel<T, TILE, Layout, false>;
+        check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, kVectorCarveoutPercent),
+                   "cudaFuncSetAttribute");
+        kernel<<<grid, kVectorThreads, 0, stream>>>(data, batch, layout, tiles);
+      }
       check_launch("inplace_square (16-byte vectors)");
       return;
     }
