@@ -11,7 +11,7 @@
 // tile sizes, warp shapes, unaligned tile widths) are in this file's git history. Outputs
 // are in bench/results/h200/experiments/ and the conclusions in docs/auto.md.
 //
-// usage: xpose_kernel_sweep tma|split|order|exchange|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy|minblocks|cacheconfig [ROWSxCOLS ...]
+// usage: xpose_kernel_sweep rect16|pairs|tma|split|order|exchange|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy|minblocks|cacheconfig [ROWSxCOLS ...]
 //   residue: sweep 37, the residue tile for 1- and 2-byte elements on unaligned rows (its not-taken
 //          word tile, aligned 4-byte words on both sides, is in git history at b40a6ea)
 //   persist: sweep 38, the residue tile walking several tiles per block, with and without an L2
@@ -45,6 +45,10 @@
 //   grid:  1 and 2 bytes; default the 8 large shapes of the auto suite but 4095 x 4097
 //   batch: the auto suite's batched rows, 1 to 8 bytes (no shapes taken)
 //   batch15: (4096, 32, 32) and (1024, 3, 1000), 1 to 8 bytes: sweep 15's kernels only
+//   rect16: sweep 48, padded tiles of 16-byte elements with 256- and 128-byte row runs in column
+//          order; default the auto suite's aligned 16-byte shapes
+//   pairs: sweep 48, the in-place squares' pair pattern (swapped tiles, no transpose) and pair
+//          kernels of other tile and block sizes, 4, 8, 16 bytes; default 4096^2 8192^2 16384^2
 //   pattern: sweep 16, 4096^2 8192^2 16384^2 32768x8192, 4, 8, 16 bytes (no shapes taken)
 //   inplace: squares only, 1 to 16 bytes; default 4096^2 8192^2 16384^2 32768^2, matrices up to 2 GiB
 #include "../../src/kernels/tiled_tile.cuh"
@@ -525,6 +529,142 @@ void run_pattern_case(const bench_case& c) {
   pattern_variant<128, 512, false>(s, c);
 }
 
+// Sweep 48 (session 37): the in-place squares' memory pattern without the transpose. A block
+// owns the pair of TILE x TILE tiles (i, j) / (j, i), i <= j (upper_triangle_pair, the order of
+// inplace_square_vector_kernel), loads both with 16-byte loads and then either stores each
+// tile's vectors unchanged at the other's place (TRANSPOSE false: the footprint of an in-place
+// tile-pair transpose with no transposition and no shared memory; the result is not a
+// transpose) or stages both in shared memory and stores them transposed (TRANSPOSE true: the
+// production kernel's scheme with the tile size and block size as parameters). n % TILE == 0.
+template <class T, int TILE, int THREADS, bool TRANSPOSE, bool STORE_CS>
+__global__ void __launch_bounds__(THREADS) pair_pattern(T* mat, std::int64_t n, std::int64_t tiles) {
+  constexpr int E = sizeof(T), V = 16 / E, VPR = TILE / V, PER = TILE * VPR / THREADS;
+  static_assert(PER >= 1 && (TILE * VPR) % THREADS == 0 && VPR % 8 == 0, "whole vectors per thread");
+  extern __shared__ __align__(16) unsigned char smem[];
+  T(*a)[TILE + 1] = reinterpret_cast<T(*)[TILE + 1]>(smem);
+  T(*b)[TILE + 1] = a + TILE;
+  union pack {
+    uint4 v;
+    T e[V];
+  };
+  const std::int64_t pairs = tiles * (tiles + 1) / 2;
+  for (std::int64_t x = blockIdx.x; x < pairs; x += gridDim.x) {
+    std::int64_t i, j;
+    upper_triangle_pair(x, tiles, i, j);
+    const std::int64_t r0 = i * TILE, c0 = j * TILE;
+    const bool diagonal = i == j;
+    uint4 va[PER], vb[PER];
+#pragma unroll
+    for (int k = 0; k < PER; ++k) {
+      int row, vc;
+      slot_position<VPR>(threadIdx.x + k * THREADS, row, vc);
+      va[k] = *reinterpret_cast<const uint4*>(mat + (r0 + row) * n + c0 + vc * V);
+      if (!diagonal) vb[k] = *reinterpret_cast<const uint4*>(mat + (c0 + row) * n + r0 + vc * V);
+    }
+    auto store = [](T* p, const uint4& v) {
+      if constexpr (STORE_CS) {
+        __stcs(reinterpret_cast<uint4*>(p), v);
+      } else {
+        *reinterpret_cast<uint4*>(p) = v;
+      }
+    };
+    if constexpr (!TRANSPOSE) {
+      if (diagonal) continue;  // a diagonal tile stays where it is
+#pragma unroll
+      for (int k = 0; k < PER; ++k) {
+        int row, vc;
+        slot_position<VPR>(threadIdx.x + k * THREADS, row, vc);
+        store(mat + (c0 + row) * n + r0 + vc * V, va[k]);
+        store(mat + (r0 + row) * n + c0 + vc * V, vb[k]);
+      }
+    } else {
+#pragma unroll
+      for (int k = 0; k < PER; ++k) {
+        int row, vc;
+        slot_position<VPR>(threadIdx.x + k * THREADS, row, vc);
+        pack pa, pb;
+        pa.v = va[k];
+        pb.v = vb[k];
+#pragma unroll
+        for (int e = 0; e < V; ++e) {
+          a[row][vc * V + e] = pa.e[e];
+          if (!diagonal) b[row][vc * V + e] = pb.e[e];
+        }
+      }
+      __syncthreads();
+#pragma unroll
+      for (int k = 0; k < PER; ++k) {
+        int orow, ovc;
+        slot_position<VPR>(threadIdx.x + k * THREADS, orow, ovc);
+        pack pa, pb;
+#pragma unroll
+        for (int e = 0; e < V; ++e) {
+          pa.e[e] = a[ovc * V + e][orow];
+          if (!diagonal) pb.e[e] = b[ovc * V + e][orow];
+        }
+        store(mat + (c0 + orow) * n + r0 + ovc * V, pa.v);
+        if (!diagonal) store(mat + (r0 + orow) * n + c0 + ovc * V, pb.v);
+      }
+      __syncthreads();
+    }
+  }
+}
+
+// CAP > 0: a persistent grid of CAP blocks an SM (at most what fits) walking the pairs a grid
+// apart, so that at most CAP pairs an SM are in flight; CAP 0: one block a pair.
+template <class T, int TILE, int THREADS, bool TRANSPOSE, bool STORE_CS = false>
+void pair_pattern_variant(sweep& s, std::int64_t n, int cap = 0) {
+  if (n % TILE != 0) return;
+  const std::int64_t tiles = n / TILE, pairs = tiles * (tiles + 1) / 2;
+  const int smem = TRANSPOSE ? 2 * TILE * (TILE + 1) * static_cast<int>(sizeof(T)) : 0;
+  auto kernel = pair_pattern<T, TILE, THREADS, TRANSPOSE, STORE_CS>;
+  XPOSE_TOOLING_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  int per_sm = 0, sms = 0;
+  XPOSE_TOOLING_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS, smem));
+  XPOSE_TOOLING_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  if (cap > per_sm) return;
+  const std::int64_t grid = cap > 0 ? std::min<std::int64_t>(pairs, std::int64_t{cap} * sms) : pairs;
+  char name[96];
+  std::snprintf(name, sizeof name, "%s %d^2 x%d%s, %d/SM", TRANSPOSE ? "pairs" : "swap pattern", TILE, THREADS,
+                STORE_CS ? " cs" : "", cap > 0 ? cap : per_sm);
+  s.report_inplace(name, [&](void* d) {
+    kernel<<<static_cast<unsigned>(grid), THREADS, smem>>>(static_cast<T*>(d), n, tiles);
+  }, TRANSPOSE);
+}
+
+template <class T>
+void pair_pattern_variants(sweep& s, std::int64_t n) {
+  constexpr int E = sizeof(T);
+  constexpr int TILE = E == 4 ? 64 : 32;  // the production tile (tile_for)
+  for (int cap : {0, 1, 2, 3, 4, 6}) pair_pattern_variant<T, TILE, 128, true>(s, n, cap);
+  for (int cap : {0, 1, 2, 4}) pair_pattern_variant<T, TILE, 128, false>(s, n, cap);
+  pair_pattern_variant<T, 2 * TILE, 256, false>(s, n);
+  pair_pattern_variant<T, 2 * TILE, 256, true>(s, n);
+  if constexpr (E == 16) {
+    for (int cap : {0, 2, 4, 6}) pair_pattern_variant<T, 16, 64, true>(s, n, cap);
+  }
+}
+
+void run_pair_pattern_case(const bench_case& c) {
+  sweep s(c);
+  const std::size_t n16 = s.bytes() / 16;
+  s.report("copy unrolled x1", [&](const void* in, void* out) {
+    copy_unrolled<1><<<static_cast<unsigned>((n16 + 255) / 256), 256>>>(static_cast<const uint4*>(in), static_cast<uint4*>(out), n16);
+  }, false);
+  s.report_auto("xpose auto (out of place)");
+  s.report_inplace("xpose in place (production)", [&](void* d) {
+    transpose_inplace_bytes(d, 1, c.rows, c.cols, c.e, nullptr, 0, nullptr);
+  });
+  switch (c.e) {
+    case 4: pair_pattern_variants<std::uint32_t>(s, c.rows); break;
+    case 8: pair_pattern_variants<unsigned long long>(s, c.rows); break;
+    default: pair_pattern_variants<uint4>(s, c.rows); break;
+  }
+  s.report_inplace("xpose in place (production) again", [&](void* d) {
+    transpose_inplace_bytes(d, 1, c.rows, c.cols, c.e, nullptr, 0, nullptr);
+  }, false);
+}
+
 // Sweep 32: the square grid's walks (split_walks.cuh) against the bound of their memory
 // pattern (next-copy) (bench/results/h200/experiments/sweep32_square_grid_walks.txt; its
 // segmented walks and test-free chains, not taken, are in this file at commit 6915ed3).
@@ -673,6 +813,27 @@ void run_rect_case(const bench_case& c) {
     rect_variant<unsigned, 128, 64>(s, c);
     rect_variant<unsigned, 32, 64>(s, c);
   }
+}
+
+// Sweep 48 (session 37): 16-byte elements on large aligned squares and rectangles, where auto
+// and cuBLAS both read 92-95% of memcpy while 8-byte elements at the same row pitch read 98%:
+// padded tiles in column order whose row runs are 256 bytes on both sides (16 x 16, the 8-byte
+// 32 x 32 tile's footprint) or 128 bytes on one side, against auto's split tile.
+void run_rect16_case(const bench_case& c) {
+  sweep s(c);
+  s.report_auto();
+  rect_variant<uint4, 16, 16, 64>(s, c);
+  rect_variant<uint4, 16, 16, 128>(s, c);
+  rect_variant<uint4, 16, 16, 256>(s, c);
+  rect_variant<uint4, 16, 16, 64, false, false>(s, c);
+  rect_variant<uint4, 16, 16, 128, true, false>(s, c);
+  rect_variant<uint4, 32, 16, 128>(s, c);
+  rect_variant<uint4, 16, 32, 128>(s, c);
+  rect_variant<uint4, 8, 16, 64>(s, c);
+  rect_variant<uint4, 16, 8, 64>(s, c);
+  rect_variant<uint4, 8, 8, 64>(s, c);
+  rect_variant<uint4, 32, 32>(s, c);
+  s.report_auto("xpose auto again");
 }
 
 // Sweep 36: streaming (evict-first) hints against plain accesses on rows that are not
@@ -1348,6 +1509,17 @@ int run_mode(const std::string& mode, shape_list shapes) {
         run_order_case({r, c, e});
       }
     }
+  } else if (mode == "rect16") {
+    or_default({{8192, 8192}, {16384, 16384}, {2048, 8192}, {32768, 8192}, {4096, 4096}, {8192, 2048}});
+    for (const auto& [r, c] : shapes) run_rect16_case({r, c, 16});
+  } else if (mode == "pairs") {
+    or_default({{4096, 4096}, {8192, 8192}, {16384, 16384}});
+    for (const auto& [r, c] : shapes) {
+      for (std::size_t e : {16, 8, 4}) {
+        if (r * r * static_cast<std::int64_t>(e) > (std::int64_t{4} << 30)) continue;  // host reference time
+        run_pair_pattern_case({r, r, e});
+      }
+    }
   } else if (mode == "pattern") {
     for (const auto& [r, c] : shape_list{{4096, 4096}, {8192, 8192}, {16384, 16384}, {32768, 8192}}) {
       for (std::size_t e : {4, 8, 16}) run_pattern_case({r, c, e});
@@ -1383,7 +1555,7 @@ int run_mode(const std::string& mode, shape_list shapes) {
       }
     }
   } else {
-    std::fprintf(stderr, "usage: xpose_kernel_sweep tma|split|order|exchange|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy|minblocks|cacheconfig [ROWSxCOLS ...]\n");
+    std::fprintf(stderr, "usage: xpose_kernel_sweep rect16|pairs|tma|split|order|exchange|inplace|grid|batch|batch15|pattern|walks|rect|rect36|hints|hints_aligned|strided|residue|persist|walking|submatrix|pitches|sides|rectvec|rectpitch|occupancy|minblocks|cacheconfig [ROWSxCOLS ...]\n");
     return 2;
   }
   return 0;
