@@ -244,8 +244,7 @@ void launch_squares(T* data, std::int64_t batch, Layout layout, cudaStream_t str
         inplace_square_vector_kernel<T, TILE, Layout, true><<<grid, kVectorThreads, 0, stream>>>(data, batch, layout, tiles);
       } else {
         const auto kernel = inplace_square_vector_kernel<T, TILE, Layout, false>;
-        check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, kVectorCarveoutPercent),
-                   "cudaFuncSetAttribute");
+        prefer_carveout(kernel, kVectorCarveoutPercent);
         kernel<<<grid, kVectorThreads, 0, stream>>>(data, batch, layout, tiles);
       }
       check_launch("inplace_square (16-byte vectors)");

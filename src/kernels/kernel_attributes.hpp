@@ -26,12 +26,19 @@ void allow_shared(Kernel kernel, std::int64_t bytes) {
   }
 }
 
+/** Asks for a shared-memory carveout of `percent` of the SM's shared memory (the rest is L1);
+ *  the driver takes the nearest size the SM offers that fits. */
+template <class Kernel>
+void prefer_carveout(Kernel kernel, int percent) {
+  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, percent),
+             "cudaFuncSetAttribute");
+}
+
 /** Asks for the largest shared-memory carveout, so that as many blocks per SM fit as
  *  shared memory allows (latency-bound kernels keep more loads in flight that way). */
 template <class Kernel>
 void prefer_shared_memory(Kernel kernel) {
-  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared),
-             "cudaFuncSetAttribute");
+  prefer_carveout(kernel, cudaSharedmemCarveoutMaxShared);
 }
 
 /** Whether the current device has programmatic dependent launch (sm_90 and later). */
