@@ -1,8 +1,8 @@
 // In-place dispatch: square matrices to the tile-pair kernel, stacks of squares to the
-// squares plus a row permutation, 2 or 3 rows (or columns) to row copies and three
+// squares plus a row permutation, 2 to 7 rows (or columns) to row copies and three
 // interleaves, wide matrices of 8 to 64 rows of 1, 2, 4 or 8 bytes to the hold sweep (tall ones of
 // 8 to 64 columns to its rounds run backwards), a short side
-// of 4 to 64 to blocks and split cycle walks, rows that fit in shared memory (one block's or a
+// of 8 to 64 to blocks and split cycle walks, rows that fit in shared memory (one block's or a
 // cluster's) once one side is split to two staged passes, sides with a large common divisor
 // to a grid of squares and split walks of their rows, the rest to the three line
 // permutations (docs/inplace.md).
@@ -12,6 +12,7 @@
 #include "../kernels/launchers.hpp"
 #include "coprime_core.hpp"
 #include "device_checks.hpp"
+#include "row_interleave_schedule.hpp"
 #include "skinny_blocks.hpp"
 #include "square_grid.hpp"
 #include "stacked_squares.hpp"
@@ -50,7 +51,7 @@ void transpose_inplace(const inplace_request& r) {
     } else if (const auto stacked = make_stacked_squares_plan(r.rows, r.cols, static_cast<std::int64_t>(r.elem_bytes));
                stacked.use) {
       launch_inplace_stacked_squares<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, stacked, r.stream);
-    } else if (std::min(r.rows, r.cols) <= 3) {
+    } else if (std::min(r.rows, r.cols) <= kMaxInterleaveRows) {
       launch_inplace_row_interleave<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols, static_cast<T*>(r.workspace),
                                        r.stream);
     } else if (r.rows < r.cols && launch_inplace_hold_sweep<T>(static_cast<T*>(r.data), r.batch, r.rows, r.cols,

@@ -1,8 +1,9 @@
 // In-place transpose: validation, the workspace rule and dispatch. Square matrices are
 // transposed by swapping tile pairs and need no workspace; 1 x N / N x 1 need nothing (the
-// layout does not change); 2 or 3 rows (or columns) take row copies and three interleaves
+// layout does not change); 2 to 7 rows (or columns) take row copies and three interleaves
 // (workspace: the rows after the first); other rectangular shapes take stacked squares,
-// skinny blocks or three line permutations, with a workspace of max(rows, cols) elements
+// the hold sweep, skinny blocks, two staged passes, a grid of squares or three line
+// permutations, with a workspace of one to a few lines of max(rows, cols) elements
 // (docs/inplace.md).
 #pragma once
 

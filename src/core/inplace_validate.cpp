@@ -33,20 +33,22 @@ void check_shape(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes) {
 
 std::size_t inplace_workspace_bytes(std::int64_t rows, std::int64_t cols, std::size_t elem_bytes) {
   check_shape(rows, cols, elem_bytes);
-  // Square: tile pairs swap through shared memory. Three rows (or columns): two rows of the
-  // long side (row_interleave_schedule.hpp). Sides with a large common divisor: up to 128
-  // lines of the longer side, for the square grid's split points (square_grid.hpp). A short
+  // Square: tile pairs swap through shared memory. Two to seven rows (or columns): the rows
+  // after the first, each but the last padded to 16 elements (row_interleave_schedule.hpp).
+  // Sides with a large common divisor: up to 128 lines of the longer side, for the square grid's split points (square_grid.hpp). A short
   // side of 8 to 64: two lines, for the skinny blocks' split points (skinny_blocks.hpp; by
   // the short side alone, whichever path the shape then takes). Other rectangles: one line
   // of the longer side, for the rows or columns too long to stage in shared memory
   // (docs/inplace.md).
   if (!rectangular(rows, cols)) return 0;
   const std::int64_t L = std::max(rows, cols), s = std::min(rows, cols);
-  if (s == 3) return static_cast<std::size_t>(row_interleave_workspace_elements(3, L)) * elem_bytes;
+  if (s <= kMaxInterleaveRows) {
+    return static_cast<std::size_t>(row_interleave_workspace_elements(static_cast<int>(s), L)) * elem_bytes;
+  }
   if (make_square_grid_plan(rows, cols, static_cast<std::int64_t>(elem_bytes)).use) {
     return static_cast<std::size_t>(square_grid_workspace_lines(rows, cols) * L) * elem_bytes;
   }
-  if (s >= 4 && s <= kMaxSkinny) return static_cast<std::size_t>(skinny_blocks_workspace_lines(s) * L) * elem_bytes;
+  if (s >= kMinSkinnyBlocksSide && s <= kMaxSkinny) return static_cast<std::size_t>(skinny_blocks_workspace_lines(s) * L) * elem_bytes;
   return static_cast<std::size_t>(L) * elem_bytes;
 }
 

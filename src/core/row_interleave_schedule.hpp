@@ -1,5 +1,5 @@
-// The steps of the in-place transpose of an R x L matrix, R = 2 or 3 (and of its inverse,
-// L x R), with a workspace of R - 1 rows (docs/inplace.md, "Two and three rows").
+// The steps of the in-place transpose of an R x L matrix, 2 <= R <= kMaxInterleaveRows (and
+// of its inverse, L x R), with a workspace of R - 1 rows (docs/inplace.md, "Two to seven rows").
 //
 // Wide case, R x L -> L x R: element (i, j) goes to position R j + i. A column block
 // [a, b) interleaves: it reads columns [a, b) of every row and writes positions
@@ -17,7 +17,8 @@
 // copied or consumed. The copy of step B reads [0, a2) and writes workspace slots that B's
 // block does not read (a1 + a2 <= L).
 // Traffic, in elements moved each way: (R - 1) L for the copy, R L for the blocks, a2 ~
-// L / R^2 for row 0's prefix, i.e. 1.625x the matrix for two rows and 1.70x for three.
+// L / R^2 for row 0's prefix, i.e. 1.625x the matrix for two rows, 1.70x for three and
+// 2 - 1 / R (1.86x at seven) beyond.
 // The tall case runs the same steps in reverse order, each inverted (de-interleaves,
 // copies the other way). Matrices with L <= row_interleave_staged_limit() are done by one
 // thread block staged in shared memory instead of steps A to C.
@@ -30,6 +31,11 @@
 
 namespace xpose::detail {
 
+/** The most rows (or columns) this path takes. Its traffic grows with R (2 - 1 / R matrices each
+    way) and so does its workspace (R - 1 lines); from 8 on, the hold sweep and the skinny
+    blocks take the shape in two lines (this path was not measured against them there). */
+constexpr int kMaxInterleaveRows = 7;
+
 /** Column count up to which one thread block does the whole matrix through shared memory
     (its tall kernel stages all R x L elements in 48 KiB). */
 constexpr std::int64_t row_interleave_staged_limit(int rows, std::int64_t elem_bytes) {
@@ -38,13 +44,13 @@ constexpr std::int64_t row_interleave_staged_limit(int rows, std::int64_t elem_b
 
 constexpr std::int64_t round_up16(std::int64_t x) { return (x + 15) / 16 * 16; }
 
-/** Workspace element offset of row r (1 or 2): rows start on 16-element boundaries, so that
+/** Workspace element offset of row r (1 .. R-1): rows start on 16-element boundaries, so that
     they are 16-byte aligned whenever the workspace is. */
-constexpr std::int64_t workspace_row(int r, std::int64_t L) { return r == 1 ? 0 : round_up16(L); }
+constexpr std::int64_t workspace_row(int r, std::int64_t L) { return (r - 1) * round_up16(L); }
 
-/** Workspace elements an R x L (or L x R) matrix needs: rows 1 .. R-1. */
+/** Workspace elements an R x L (or L x R) matrix needs: rows 1 .. R-1, the last one unpadded. */
 constexpr std::int64_t row_interleave_workspace_elements(int rows, std::int64_t L) {
-  return rows == 2 ? L : workspace_row(2, L) + L;
+  return workspace_row(rows - 1, L) + L;
 }
 
 /** An element offset into the matrix or into the workspace. */
@@ -65,9 +71,9 @@ struct row_copy {
     and up to two copies touching none of its data. The tall case inverts each. */
 struct row_interleave_step {
   std::int64_t n = 0;
-  row_ref rows[3];
+  row_ref rows[kMaxInterleaveRows];
   row_ref out;
-  row_copy copies[2];
+  row_copy copies[kMaxInterleaveRows - 1];
   int copy_count = 0;
 };
 
@@ -80,8 +86,8 @@ struct row_interleave_plan {
   row_interleave_step steps[4];
 };
 
-/** The steps for an R x L (or L x R) matrix, R = 2 or 3. Needs staged_limit >= 256, so
-    that a1 + a2 <= L. */
+/** The steps for an R x L (or L x R) matrix, 2 <= R <= kMaxInterleaveRows. Needs
+    staged_limit >= 256, so that a1 + a2 <= L. */
 constexpr row_interleave_plan make_row_interleave_plan(int rows, std::int64_t L, std::int64_t staged_limit) {
   row_interleave_plan p;
   p.rows = rows;
@@ -94,13 +100,12 @@ constexpr row_interleave_plan make_row_interleave_plan(int rows, std::int64_t L,
   }
   p.a1 = round_up16((L + rows - 1) / rows);
   p.a2 = round_up16((p.a1 + rows - 1) / rows);
-  const std::int64_t w1 = workspace_row(1, L), w2 = workspace_row(2, L);
+  const std::int64_t w1 = workspace_row(1, L);
   auto block = [&](std::int64_t a, std::int64_t b, row_ref row0, std::int64_t ws_column, row_ref out) {
     row_interleave_step s;
     s.n = b - a;
     s.rows[0] = row0;
-    s.rows[1] = in_workspace(w1 + ws_column);
-    s.rows[2] = in_workspace(w2 + ws_column);
+    for (int r = 1; r < rows; ++r) s.rows[r] = in_workspace(workspace_row(r, L) + ws_column);
     s.out = out;
     return s;
   };

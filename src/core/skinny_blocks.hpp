@@ -1,4 +1,4 @@
-// In place, a matrix with a short side s (4 <= s <= kMaxSkinny) and a long side L = K * m
+// In place, a matrix with a short side s (8 <= s <= kMaxSkinny) and a long side L = K * m
 // is K blocks of s x m elements. Wide, s x L = [s][K][m]: its transpose [L][s] = [K][m][s]
 // is the s x K transpose of m-element super-elements ([s][K] -> [K][s], each block's s
 // super-elements then contiguous) followed by K small transposes [s][m] -> [m][s] of
@@ -19,6 +19,7 @@
 #pragma once
 
 #include "plan.hpp"
+#include "row_interleave_schedule.hpp"
 #include "stacked_squares.hpp"
 
 #include <cstdint>
@@ -115,15 +116,21 @@ struct skinny_blocks_plan {
   cycle_splits splits;
 };
 
-/** Lines of L the size query answers for a short side s (4 <= s <= kMaxSkinny): two from 8
-    rows on, so that split points come every ceil(s / 2) positions, one below (a line would
-    be a quarter of the matrix at s = 4). The walks are bound by their longest member, about
-    eight times the mean of `every` (31 x 2M bytes: 304 steps at every = 31): halving them
+/** The shortest side the skinny blocks take. Sides of 4 to 7 went here until session 38; the
+    row copies and three interleaves (row_interleave_schedule.hpp) measured faster there at
+    every element size, both orientations (H200, session 38: 4 x 16M bytes 37.9 -> 50.4% of
+    memcpy), but for 16M x 7 bytes, level (44.7 against 44.2-45.3). */
+constexpr std::int64_t kMinSkinnyBlocksSide = kMaxInterleaveRows + 1;
+
+/** Lines of L the size query answers for a short side s (kMinSkinnyBlocksSide <= s <=
+    kMaxSkinny): two, so that split points come every ceil(s / 2) positions. The walks are
+    bound by their longest member, about eight times the mean of `every` (31 x 2M bytes: 304
+    steps at every = 31): halving them
     measured 31 x 2097152 bytes 28.2 -> 36.0% of memcpy, fp32 35.8 -> 38.7%, 2097152 x 31
     bytes 26.8 -> 36.9%, 48 x 1048576 fp32 26.7 -> 32.5%, 20 x 2097152 bytes 19.0 -> 29.7%,
     8 x 2097152 bytes 29.6 -> 34.8% (64 rows level); quartering them (four lines) gained 1-4
     points more for s = 31 and lost at 16 rows (sweep 29). */
-constexpr std::int64_t skinny_blocks_workspace_lines(std::int64_t s) { return s >= 8 ? 2 : 1; }
+constexpr std::int64_t skinny_blocks_workspace_lines(std::int64_t) { return 2; }
 
 /** Every this many positions a split point: ceil(s / lines), so that the N / every <= lines x K
     split points' super-elements fit lines x L elements. */
@@ -163,7 +170,7 @@ constexpr skinny_blocks_plan make_skinny_blocks_plan(std::int64_t rows, std::int
   skinny_blocks_plan p;
   const bool wide = rows < cols;
   const std::int64_t s = wide ? rows : cols, L = wide ? cols : rows;
-  if (s < 4 || s > kMaxSkinny || L <= s) return p;
+  if (s < kMinSkinnyBlocksSide || s > kMaxSkinny || L <= s) return p;
   std::int64_t m = 0;
   block_kernel kernel = block_kernel::skinny;
   const std::int64_t span = interleave_span(static_cast<std::size_t>(elem_bytes), s);

@@ -1,4 +1,4 @@
-// In-place transpose of R x L and L x R matrices, R = 2 or 3: rows 1 .. R-1 copied to the
+// In-place transpose of R x L and L x R matrices, 2 <= R <= 7: rows 1 .. R-1 copied to the
 // workspace, then three out-of-place interleaves (wide) or de-interleaves (tall) over
 // column blocks; the steps and why they are safe are in src/core/row_interleave_schedule.hpp
 // and docs/inplace.md.
@@ -34,11 +34,13 @@ constexpr int kThreads = 256;
 // memcpy, 22369622 x 3 52.9 -> 55.4%, 3 x 5592406 fp32 55.4 -> 57.7% (sweep 21, run 5).
 constexpr int kCopyBlocksPerSM = 16;
 
-/** Byte copies that share a launch with a block (they touch none of its data). */
+/** Byte copies that share a launch with a block (they touch none of its data), or the row
+    copies of step 0 (R - 1 of them). */
 struct side_copies {
-  const unsigned char* src[2] = {nullptr, nullptr};
-  unsigned char* dst[2] = {nullptr, nullptr};
-  std::int64_t bytes[2] = {0, 0};
+  static constexpr int kMax = kMaxInterleaveRows - 1;
+  const unsigned char* src[kMax] = {};
+  unsigned char* dst[kMax] = {};
+  std::int64_t bytes[kMax] = {};
   int count = 0;
 };
 
@@ -55,7 +57,9 @@ __device__ __forceinline__ std::int64_t thread_stride() { return static_cast<std
  * read that way holds at least one source byte, so it lies inside the source's
  * allocation. Two loads per chunk measured faster than a warp funnel (one load and a
  * shuffle): 3 x 22369622 bytes 57.0 against 57.4%, 22369622 x 3 53.4 against 55.4%
- * (sweep 21, run 5).
+ * (sweep 21, run 5). Four chunks loaded ahead a thread before its stores measured 0.5-3.4
+ * points of memcpy slower at 2 to 7 rows (session 38, copies), although ncu had the copies at
+ * 3.6 TB/s with one load in flight a thread (7 x 4194304 fp32, four blocks a SM).
  */
 __device__ void copy_bytes(const unsigned char* src, unsigned char* dst, std::int64_t bytes) {
   const auto misalign = [](const void* p) { return static_cast<int>(reinterpret_cast<std::uintptr_t>(p) & 15); };
@@ -82,11 +86,13 @@ __device__ void copy_bytes(const unsigned char* src, unsigned char* dst, std::in
   }
 }
 
-// Constant indices: an indexed kernel parameter would be copied to local memory by every
-// thread (56 bytes each), which cost two-row steps a third of their speed.
+// Constant indices (the loop is unrolled): an indexed kernel parameter would be copied to
+// local memory by every thread (56 bytes each), which cost two-row steps a third of their speed.
 __device__ __forceinline__ void run_side_copies(const side_copies& c) {
-  if (c.count > 0) copy_bytes(c.src[0], c.dst[0], c.bytes[0]);
-  if (c.count > 1) copy_bytes(c.src[1], c.dst[1], c.bytes[1]);
+#pragma unroll
+  for (int i = 0; i < side_copies::kMax; ++i) {
+    if (c.count > i) copy_bytes(c.src[i], c.dst[i], c.bytes[i]);
+  }
 }
 
 /** The steps run back to back with programmatic dependent launch (sm_90): every block
@@ -183,11 +189,74 @@ __global__ void __launch_bounds__(kThreads) interleave_kernel(block_rows<const T
   run_side_copies(extra);
 }
 
-/** rows.row[r][j] = in[R j + r] for j < n; the inverse of interleave_kernel. */
+/** z[C] = output row C's 16 bytes of the R vectors y (R consecutive input vectors), every C < R. */
+template <class T, int R, int... C>
+__device__ __forceinline__ void gather_rows(const std::uint32_t (&y)[4 * R], std::uint32_t (&z)[R][4],
+                                            std::integer_sequence<int, C...>) {
+  (interleave::gather_words<interleave::tall_map<sizeof(T), R, C>>(y, z[C]), ...);
+}
+
+/** Row r (0 < r < R) of `rows`, r not a compile-time constant: selected among constant indices,
+    so that the parameter stays out of local memory (run_side_copies). */
+template <class Rows, int R>
+__device__ __forceinline__ auto row_at(const Rows& rows, int r) {
+  auto p = rows.row[1];
+#pragma unroll
+  for (int k = 2; k < R; ++k) p = r == k ? rows.row[k] : p;
+  return p;
+}
+
+/** rows.row[r][j] = in[R j + r] for j < n; the inverse of interleave_kernel. With vectors and
+    five rows or more, a warp loads the 32 R vectors its lanes de-interleave in order into
+    shared memory (each load instruction 512 contiguous bytes) and each lane takes its R from
+    there; with fewer, each lane loads its own R (16 R bytes apart across the lanes). H200, % of
+    memcpy, lane loads -> staged (session 38, rows2): 7 columns 43.6-45.6 -> 44.2-47.2 at every
+    element size, 6 columns 43.9-47.0 -> 44.5-47.6, 5 columns 46.8-48.1 -> 47.3-49.0; 4 columns
+    level (-0.1 to -0.2), 3 columns -0.4 to -1.3 (16 bytes +0.2), 2 columns -0.3 to -2.0. */
 template <class T, int R, bool kVector>
 __global__ void __launch_bounds__(kThreads) deinterleave_kernel(const T* __restrict__ in, block_rows<T, R> rows,
                                                                 std::int64_t n, side_copies extra) {
   chain_with_neighbour_steps();
+  if constexpr (kVector && R >= 5) {
+    __shared__ uint4 staged[kThreads / 32][32 * R];
+    constexpr int V = 16 / sizeof(T);
+    const std::int64_t vectors = n / V;
+    const int lane = static_cast<int>(threadIdx.x & 31);
+    uint4* const s = staged[threadIdx.x / 32];
+    for (std::int64_t base = first_thread() - lane; base < vectors; base += thread_stride()) {  // warp-uniform
+      const std::int64_t live = R * min(std::int64_t{32}, vectors - base);
+#pragma unroll
+      for (int k = 0; k < R; ++k) {
+        const int q = 32 * k + lane;
+        if (q < live) s[interleave::chunk_slot<R>(q)] = __ldcs(reinterpret_cast<const uint4*>(in) + R * base + q);
+      }
+      __syncwarp();
+      const std::int64_t v = base + lane;
+      if (v < vectors) {
+        std::uint32_t y[4 * R];
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+          const uint4 u = s[interleave::chunk_slot<R>(R * lane + r)];
+          y[4 * r] = u.x, y[4 * r + 1] = u.y, y[4 * r + 2] = u.z, y[4 * r + 3] = u.w;
+        }
+        std::uint32_t z[R][4];
+        gather_rows<T, R>(y, z, std::make_integer_sequence<int, R>{});
+#pragma unroll
+        for (int r = 0; r < R; ++r) interleave::store_vector<4>(vector_at(rows.row[r], v), z[r]);
+      }
+      __syncwarp();
+    }
+    const std::int64_t done = vectors * V;
+    for (std::int64_t j = done + first_thread(); j < n; j += thread_stride()) {
+      T y[R];
+#pragma unroll
+      for (int r = 0; r < R; ++r) y[r] = in[R * j + r];
+#pragma unroll
+      for (int r = 0; r < R; ++r) rows.row[r][j] = y[r];
+    }
+    run_side_copies(extra);
+    return;
+  }
   over_columns<T, kVector>(
       n,
       [&](std::int64_t v) {
@@ -195,9 +264,7 @@ __global__ void __launch_bounds__(kThreads) deinterleave_kernel(const T* __restr
 #pragma unroll
         for (int r = 0; r < R; ++r) interleave::load_vector<4>(vector_at(in, R * v + r), y + 4 * r);
         std::uint32_t z[R][4];
-        interleave::gather_words<interleave::tall_map<sizeof(T), R, 0>>(y, z[0]);
-        interleave::gather_words<interleave::tall_map<sizeof(T), R, 1>>(y, z[1]);
-        if constexpr (R == 3) interleave::gather_words<interleave::tall_map<sizeof(T), R, 2>>(y, z[2]);
+        gather_rows<T, R>(y, z, std::make_integer_sequence<int, R>{});
 #pragma unroll
         for (int r = 0; r < R; ++r) interleave::store_vector<4>(vector_at(rows.row[r], v), z[r]);
       },
@@ -222,7 +289,7 @@ __global__ void __launch_bounds__(1024) interleave_staged_kernel(T* data, block_
   __syncthreads();
   for (std::int64_t q = threadIdx.x; q < R * n; q += blockDim.x) {
     const int r = static_cast<int>(q % R);
-    data[q] = r == 0 ? stage[q / R] : (r == 1 ? rows.row[1] : rows.row[R - 1])[q / R];  // no indexed parameter
+    data[q] = r == 0 ? stage[q / R] : row_at<block_rows<const T, R>, R>(rows, r)[q / R];
   }
 }
 
@@ -360,10 +427,15 @@ void launch_inplace_row_interleave(T* data, std::int64_t batch, std::int64_t row
                                    cudaStream_t stream) {
   const std::int64_t R = std::min(rows, cols), L = std::max(rows, cols);
   const bool wide = rows == R;
-  if (R == 2) {
-    run_plan<T, 2>(data, batch, wide, L, workspace, stream);
-  } else {
-    run_plan<T, 3>(data, batch, wide, L, workspace, stream);
+  static_assert(kMaxInterleaveRows == 7, "one case per row count");
+  switch (R) {
+    case 2: return run_plan<T, 2>(data, batch, wide, L, workspace, stream);
+    case 3: return run_plan<T, 3>(data, batch, wide, L, workspace, stream);
+    case 4: return run_plan<T, 4>(data, batch, wide, L, workspace, stream);
+    case 5: return run_plan<T, 5>(data, batch, wide, L, workspace, stream);
+    case 6: return run_plan<T, 6>(data, batch, wide, L, workspace, stream);
+    case 7: return run_plan<T, 7>(data, batch, wide, L, workspace, stream);
+    default: raise(status::internal_error, "row interleave: ", R, " rows (at most ", kMaxInterleaveRows, ")");
   }
 }
 

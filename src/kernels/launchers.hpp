@@ -79,7 +79,7 @@ struct coprime_core_plan;
 template <class T>
 void launch_inplace_coprime_core(T* data, std::int64_t batch, const coprime_core_plan& plan, cudaStream_t stream);
 
-/** In-place transpose of 2 x L, L x 2, 3 x L or L x 3 matrices
+/** In-place transpose of R x L or L x R matrices, 2 <= R <= kMaxInterleaveRows
     (core/row_interleave_schedule.hpp); `workspace` holds
     row_interleave_workspace_elements(min(rows, cols), L) elements. */
 template <class T>

@@ -22,15 +22,14 @@ TEST(InplaceValidation, SquareNeedsNoWorkspace) {
 
 TEST(InplaceValidation, RectangularNeedsOneLongSideOfWorkspace) {
   std::size_t bytes = 0;
-  EXPECT_EQ(xpose_transpose_inplace_workspace_size(4, 5, 4, &bytes), XPOSE_SUCCESS);
-  EXPECT_EQ(bytes, 20u);
+  EXPECT_EQ(xpose_transpose_inplace_workspace_size(65, 67, 4, &bytes), XPOSE_SUCCESS);
+  EXPECT_EQ(bytes, 268u);
   EXPECT_EQ(xpose::transpose_inplace_workspace_size(30000, 7000, 16), 110u * 480000u);  // the square grid
   EXPECT_EQ(xpose::transpose_inplace_workspace_size(2, 16777216, 1), 16777216u);
-  // A short side of 8 to 64: two lines (the skinny blocks' split points); 4 to 7: one.
+  // A short side of 8 to 64: two lines (the skinny blocks' split points).
   EXPECT_EQ(xpose::transpose_inplace_workspace_size(31, 2097152, 1), 2u * 2097152u);
   EXPECT_EQ(xpose::transpose_inplace_workspace_size(1000, 8, 4), 2u * 1000u * 4u);
   EXPECT_EQ(xpose::transpose_inplace_workspace_size(64, 65, 2), 2u * 65u * 2u);
-  EXPECT_EQ(xpose::transpose_inplace_workspace_size(7, 1000, 4), 1000u * 4u);
   EXPECT_EQ(xpose::transpose_inplace_workspace_size(65, 1000, 4), 1000u * 4u);
   EXPECT_EQ(xpose_transpose_inplace_workspace_size(int64_t{1} << 30, int64_t{1} << 30, 1, &bytes),
             XPOSE_INVALID_ARGUMENT);  // 2^60 elements: past the 2^52 limit
@@ -52,17 +51,25 @@ TEST(InplaceValidation, ThreeRowsNeedTwoLongSides) {
       << xpose_last_error_message();
 }
 
+// Four to seven rows (or columns): rows 1 .. R-1, each but the last padded to 16 elements.
+TEST(InplaceValidation, FourToSevenRowsNeedTheRowsAfterTheFirst) {
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(4, 5, 4), (16u + 16u + 5u) * 4u);
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(7, 1000, 4), (5u * 1008u + 1000u) * 4u);
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(2097152, 5, 1), 4u * 2097152u);
+  EXPECT_EQ(xpose::transpose_inplace_workspace_size(6, 33, 16), (4u * 48u + 33u) * 16u);
+}
+
 TEST(InplaceValidation, RectangularWorkspaceIsChecked) {
-  EXPECT_EQ(xpose_transpose_inplace(fake(), 4, 5, 4, nullptr, 0, nullptr), XPOSE_INVALID_ARGUMENT);
-  EXPECT_NE(std::string(xpose_last_error_message()).find("needs 20 bytes"), std::string::npos)
+  EXPECT_EQ(xpose_transpose_inplace(fake(), 65, 67, 4, nullptr, 0, nullptr), XPOSE_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(xpose_last_error_message()).find("needs 268 bytes"), std::string::npos)
       << xpose_last_error_message();
-  EXPECT_EQ(xpose_transpose_inplace(fake(), 4, 5, 4, nullptr, 20, nullptr), XPOSE_INVALID_ARGUMENT);
+  EXPECT_EQ(xpose_transpose_inplace(fake(), 65, 67, 4, nullptr, 268, nullptr), XPOSE_INVALID_ARGUMENT);
   EXPECT_NE(std::string(xpose_last_error_message()).find("workspace = NULL"), std::string::npos);
   void* misaligned = reinterpret_cast<void*>(std::uintptr_t{0x20000002});
-  EXPECT_EQ(xpose_transpose_inplace(fake(), 4, 5, 4, misaligned, 20, nullptr), XPOSE_INVALID_ARGUMENT);
+  EXPECT_EQ(xpose_transpose_inplace(fake(), 65, 67, 4, misaligned, 268, nullptr), XPOSE_INVALID_ARGUMENT);
   EXPECT_NE(std::string(xpose_last_error_message()).find("not aligned"), std::string::npos);
   void* inside = static_cast<char*>(fake()) + 8;
-  EXPECT_EQ(xpose_transpose_inplace(fake(), 4, 5, 4, inside, 20, nullptr), XPOSE_INVALID_ARGUMENT);
+  EXPECT_EQ(xpose_transpose_inplace(fake(), 65, 67, 4, inside, 268, nullptr), XPOSE_INVALID_ARGUMENT);
   EXPECT_NE(std::string(xpose_last_error_message()).find("overlaps"), std::string::npos);
 }
 

@@ -1,4 +1,4 @@
-// The R x L in-place steps, R = 2 or 3 (src/core/row_interleave_schedule.hpp), checked on
+// The R x L in-place steps, 2 <= R <= 7 (src/core/row_interleave_schedule.hpp), checked on
 // the host: running the plan's steps on host arrays the way the launcher does transposes
 // every R x L and L x R matrix; within every step, no element is both read and written
 // (a launch has no order between its threads), and the workspace holds what the plan
@@ -75,7 +75,7 @@ std::vector<int> run(std::vector<int> m, int R, std::int64_t L, std::int64_t lim
 }
 
 TEST(RowInterleaveSchedule, RunningItTransposesEveryShape) {
-  for (const int R : {2, 3}) {
+  for (int R = 2; R <= kMaxInterleaveRows; ++R) {
     for (const std::int64_t limit : {std::int64_t{256}, std::int64_t{300}}) {
       for (std::int64_t L = 1; L <= 1500; ++L) {
         std::vector<int> m(static_cast<std::size_t>(R * L));
@@ -111,7 +111,7 @@ void touched(const row_interleave_step& s, int R, cells& reads, cells& writes) {
 }
 
 TEST(RowInterleaveSchedule, NoStepWritesWhatItReadsAndTheWorkspaceHoldsIt) {
-  for (const int R : {2, 3}) {
+  for (int R = 2; R <= kMaxInterleaveRows; ++R) {
     for (const std::int64_t limit : {std::int64_t{256}, std::int64_t{1536}}) {
       for (std::int64_t L = limit + 1; L < limit + 3000; L += 7) {
         const row_interleave_plan p = make_row_interleave_plan(R, L, limit);
@@ -139,7 +139,7 @@ TEST(RowInterleaveSchedule, NoStepWritesWhatItReadsAndTheWorkspaceHoldsIt) {
 }
 
 TEST(RowInterleaveSchedule, WorkspaceRowsAreAlignedAndStagedLimitFitsSharedMemory) {
-  for (const int R : {2, 3}) {
+  for (int R = 2; R <= kMaxInterleaveRows; ++R) {
     for (const std::int64_t e : {1, 2, 4, 8, 16}) {
       const std::int64_t limit = row_interleave_staged_limit(R, e);
       EXPECT_EQ(limit % 16, 0);
@@ -148,9 +148,14 @@ TEST(RowInterleaveSchedule, WorkspaceRowsAreAlignedAndStagedLimitFitsSharedMemor
     }
   }
   for (std::int64_t L = 1; L < 100; ++L) {
-    EXPECT_EQ(workspace_row(2, L) % 16, 0);
-    EXPECT_GE(workspace_row(2, L), L);
-    EXPECT_EQ(row_interleave_workspace_elements(3, L), workspace_row(2, L) + L);
+    EXPECT_EQ(row_interleave_workspace_elements(2, L), L);
+    for (int r = 2; r < kMaxInterleaveRows; ++r) {
+      EXPECT_EQ(workspace_row(r, L) % 16, 0);
+      EXPECT_GE(workspace_row(r, L), workspace_row(r - 1, L) + L) << "rows " << r - 1 << " and " << r << " overlap";
+    }
+    for (int R = 3; R <= kMaxInterleaveRows; ++R) {
+      EXPECT_EQ(row_interleave_workspace_elements(R, L), workspace_row(R - 1, L) + L);
+    }
   }
 }
 

@@ -9,6 +9,7 @@
 #include "core/inplace.hpp"
 #include "core/stacked_squares.hpp"
 #include "core/plan.hpp"
+#include "core/row_interleave_schedule.hpp"
 #include "core/validate.hpp"
 
 #include <algorithm>
@@ -56,7 +57,7 @@ int fuzz_inplace(FuzzedDataProvider& f) {
   const bool rectangular = r.rows != r.cols && r.rows > 1 && r.cols > 1;
   const std::int64_t L = r.rows > r.cols ? r.rows : r.cols;
   const std::int64_t s = r.rows < r.cols ? r.rows : r.cols;
-  const bool three_rows = s == 3;
+  const bool interleaved = s <= xpose::detail::kMaxInterleaveRows;  // rows 1 .. s-1, padded to 16 but the last
   // The square grid: sides sharing a divisor of >= 256 bytes of elements, a short side above
   // 64, no stack of squares, fewer than 2^31 runs; min(128, ceil(s / 64)) lines of L.
   const std::int64_t g = rectangular ? std::gcd(r.rows, r.cols) : 1;
@@ -66,7 +67,7 @@ int fuzz_inplace(FuzzedDataProvider& f) {
   // A short side of 8 to 64 (not the grid's: it needs one above 64): two lines of L.
   const std::int64_t lines = grid ? std::min<std::int64_t>(128, (s + 63) / 64) : s >= 8 && s <= 64 ? 2 : 1;
   require(need == (!rectangular ? 0
-                   : three_rows ? static_cast<std::size_t>((L + 15) / 16 * 16 + L) * r.elem_bytes
+                   : interleaved ? static_cast<std::size_t>((s - 2) * ((L + 15) / 16 * 16) + L) * r.elem_bytes
                                 : static_cast<std::size_t>(lines * L) * r.elem_bytes));
   const std::int64_t elements = r.batch * r.rows * r.cols;  // validated: no overflow
   if (elements > 0) require(r.data != nullptr);
