@@ -95,9 +95,9 @@ xpose_status_t xpose_transpose_batched(const void* in, void* out, int64_t batch,
 
 /**
  * In-place transpose (CUB's two-call pattern): ask for the workspace size, then transpose.
- * Square matrices, 1 x N and N x 1 need no workspace (0 bytes). 3 x L and L x 3 need
- * (round_up(L, 16) + L) * elem_bytes bytes (two rows of the long side, the second starting
- * on a 16-element boundary). Shapes whose sides share a divisor g with g * elem_bytes >= 256
+ * Square matrices, 1 x N and N x 1 need no workspace (0 bytes). R x L and L x R with
+ * 2 <= R <= 7 need ((R - 2) * round_up(L, 16) + L) * elem_bytes bytes (rows 1 .. R-1 of the
+ * long side, each but the last padded to 16 elements: L for two rows). Shapes whose sides share a divisor g with g * elem_bytes >= 256
  * (short side above 64, and not a stack of squares: L a multiple of the short side with short
  * cycles, docs/inplace.md; fewer than 2^31 runs of g elements) need
  * min(128, ceil(min(rows, cols) / 64)) * max(rows, cols) *

@@ -123,7 +123,8 @@ void transpose_bytes(const void* in, void* out, std::int64_t batch, std::int64_t
 
 /**
  * Bytes of device workspace transpose_inplace needs for this shape: 0 for square, 1 x N
- * and N x 1; (round_up(L, 16) + L) * elem_bytes for 3 x L and L x 3 (L the long side);
+ * and N x 1; ((R - 2) * round_up(L, 16) + L) * elem_bytes for R x L and L x R, 2 <= R <= 7
+ * (L the long side);
  * min(128, ceil(S / 64)) * L * elem_bytes (S the short side) when the sides share a divisor of
  * at least 256 bytes of elements (the square grid, docs/inplace.md; see xpose.h for the exact
  * rule); otherwise 2 * L * elem_bytes when S is 8 to 64 and L * elem_bytes for the rest.
