@@ -119,7 +119,8 @@ struct skinny_blocks_plan {
 /** The shortest side the skinny blocks take. Sides of 4 to 7 went here until session 38; the
     row copies and three interleaves (row_interleave_schedule.hpp) measured faster there at
     every element size, both orientations (H200, session 38: 4 x 16M bytes 37.9 -> 50.4% of
-    memcpy), but for 16M x 7 bytes, level (44.7 against 44.0-45.3 in three runs). */
+    memcpy), but for 16M x 7 bytes, level (44.7 against 44.0-45.3 in three runs); at 4-28 MiB
+    too, but for 6 x 1M bytes (37.4 -> 36.0) and 256K x 4 fp32 (39.0 -> 33.9). */
 constexpr std::int64_t kMinSkinnyBlocksSide = kMaxInterleaveRows + 1;
 
 /** Lines of L the size query answers for a short side s (kMinSkinnyBlocksSide <= s <=
