@@ -206,6 +206,26 @@ __device__ __forceinline__ auto row_at(const Rows& rows, int r) {
   return p;
 }
 
+/** Vector v of every row, from the R input vectors y that hold it interleaved. */
+template <class T, int R>
+__device__ __forceinline__ void store_deinterleaved(const std::uint32_t (&y)[4 * R], block_rows<T, R> rows,
+                                                    std::int64_t v) {
+  std::uint32_t z[R][4];
+  gather_rows<T, R>(y, z, std::make_integer_sequence<int, R>{});
+#pragma unroll
+  for (int r = 0; r < R; ++r) interleave::store_vector<4>(vector_at(rows.row[r], v), z[r]);
+}
+
+/** Column j of every row, element by element. */
+template <class T, int R>
+__device__ __forceinline__ void deinterleave_column(const T* in, const block_rows<T, R>& rows, std::int64_t j) {
+  T y[R];
+#pragma unroll
+  for (int r = 0; r < R; ++r) y[r] = in[R * j + r];
+#pragma unroll
+  for (int r = 0; r < R; ++r) rows.row[r][j] = y[r];
+}
+
 /** rows.row[r][j] = in[R j + r] for j < n; the inverse of interleave_kernel. With vectors and
     five rows or more, a warp loads the 32 R vectors its lanes de-interleave in order into
     shared memory (each load instruction 512 contiguous bytes) and each lane takes its R from
@@ -239,14 +259,13 @@ __global__ void __launch_bounds__(kThreads) deinterleave_kernel(const T* __restr
           const uint4 u = s[interleave::chunk_slot<R>(R * lane + r)];
           y[4 * r] = u.x, y[4 * r + 1] = u.y, y[4 * r + 2] = u.z, y[4 * r + 3] = u.w;
         }
-        std::uint32_t z[R][4];
-        gather_rows<T, R>(y, z, std::make_integer_sequence<int, R>{});
-#pragma unroll
-        for (int r = 0; r < R; ++r) interleave::store_vector<4>(vector_at(rows.row[r], v), z[r]);
+        store_deinterleaved<T, R>(y, rows, v);
       }
       __syncwarp();
     }
     const std::int64_t done = vectors * V;
+    // The columns past the last vector, as over_columns does below (through deinterleave_column
+    // here the staged kernels compiled to other register allocations than the measured ones).
     for (std::int64_t j = done + first_thread(); j < n; j += thread_stride()) {
       T y[R];
 #pragma unroll
@@ -263,18 +282,9 @@ __global__ void __launch_bounds__(kThreads) deinterleave_kernel(const T* __restr
         std::uint32_t y[4 * R];
 #pragma unroll
         for (int r = 0; r < R; ++r) interleave::load_vector<4>(vector_at(in, R * v + r), y + 4 * r);
-        std::uint32_t z[R][4];
-        gather_rows<T, R>(y, z, std::make_integer_sequence<int, R>{});
-#pragma unroll
-        for (int r = 0; r < R; ++r) interleave::store_vector<4>(vector_at(rows.row[r], v), z[r]);
+        store_deinterleaved<T, R>(y, rows, v);
       },
-      [&](std::int64_t j) {
-        T y[R];
-#pragma unroll
-        for (int r = 0; r < R; ++r) y[r] = in[R * j + r];
-#pragma unroll
-        for (int r = 0; r < R; ++r) rows.row[r][j] = y[r];
-      });
+      [&](std::int64_t j) { deinterleave_column(in, rows, j); });
   run_side_copies(extra);
 }
 
