@@ -374,8 +374,23 @@ struct step_launcher {
     return blocks_for((vector ? s.n * E / 16 : s.n) + copied / 16 + 1, dev.sms);
   }
 
+  /** Step 0 of two wide rows (row 1 to the workspace) as a copy of the runtime, which measured
+      faster than the copy kernel there: 2 x 16M bytes 58.1 -> 62.0% of memcpy, fp32 56.0 -> 58.9,
+      2 x 1M 16-byte 58.3 -> 62.9 (H200, session 38, memcpy_rows). Not for tall shapes (the copy
+      is then the last step: 16M x 2 bytes 59.3 -> 56.7, 1M x 2 16-byte 60.9 -> 58.0) nor for more
+      rows, as one strided copy (4-7 rows 2.3-9.8 points slower; 3 x 22369622 bytes, unaligned
+      pitches, 56.5 -> 11.9). */
+  bool copy_row_with_runtime(const row_interleave_step& s, bool wide) const {
+    if (s.n != 0 || s.copy_count != 1 || !wide) return false;
+    const side_copies c = copies_of(s, false);
+    check_cuda(cudaMemcpyAsync(c.dst[0], c.src[0], static_cast<std::size_t>(c.bytes[0]), cudaMemcpyDeviceToDevice, stream),
+               "cudaMemcpyAsync (row interleave: row 1 to the workspace)");
+    return true;
+  }
+
   template <int kRows>
   void run(const row_interleave_step& s, bool wide) const {
+    if (copy_row_with_runtime(s, wide)) return;
     bool vector = has_vector_path<T> && aligned16(at(s.out));
     for (int r = 0; r < kRows; ++r) vector = vector && aligned16(at(s.rows[r]));
     const side_copies extra = copies_of(s, !wide);
