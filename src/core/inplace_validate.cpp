@@ -35,11 +35,11 @@ std::size_t inplace_workspace_bytes(std::int64_t rows, std::int64_t cols, std::s
   check_shape(rows, cols, elem_bytes);
   // Square: tile pairs swap through shared memory. Two to seven rows (or columns): the rows
   // after the first, each but the last padded to 16 elements (row_interleave_schedule.hpp).
-  // Sides with a large common divisor: up to 128 lines of the longer side, for the square grid's split points (square_grid.hpp). A short
-  // side of 8 to 64: two lines, for the skinny blocks' split points (skinny_blocks.hpp; by
-  // the short side alone, whichever path the shape then takes). Other rectangles: one line
-  // of the longer side, for the rows or columns too long to stage in shared memory
-  // (docs/inplace.md).
+  // Sides with a large common divisor: up to 128 lines of the longer side, for the square
+  // grid's split points (square_grid.hpp). A short side of 8 to 64: two lines, for the skinny
+  // blocks' split points (skinny_blocks.hpp; by the short side alone, whichever path the
+  // shape then takes). Other rectangles: one line of the longer side, for the rows or columns
+  // too long to stage in shared memory (docs/inplace.md).
   if (!rectangular(rows, cols)) return 0;
   const std::int64_t L = std::max(rows, cols), s = std::min(rows, cols);
   if (s <= kMaxInterleaveRows) {
@@ -48,7 +48,9 @@ std::size_t inplace_workspace_bytes(std::int64_t rows, std::int64_t cols, std::s
   if (make_square_grid_plan(rows, cols, static_cast<std::int64_t>(elem_bytes)).use) {
     return static_cast<std::size_t>(square_grid_workspace_lines(rows, cols) * L) * elem_bytes;
   }
-  if (s >= kMinSkinnyBlocksSide && s <= kMaxSkinny) return static_cast<std::size_t>(skinny_blocks_workspace_lines(s) * L) * elem_bytes;
+  if (s >= kMinSkinnyBlocksSide && s <= kMaxSkinny) {
+    return static_cast<std::size_t>(kSkinnyBlocksWorkspaceLines * L) * elem_bytes;
+  }
   return static_cast<std::size_t>(L) * elem_bytes;
 }
 

@@ -10,7 +10,7 @@
 // The super-element transpose is the cycle following of core/stacked_squares.hpp, but its
 // cycles are long (the order of s modulo sK - 1 runs into the thousands), so they are cut:
 // every `every`-th position is a split point, whose super-element is saved in the workspace
-// first (N / every of them: at most lines x L elements, skinny_blocks_workspace_lines). A
+// first (N / every of them: at most lines x L elements, kSkinnyBlocksWorkspaceLines). A
 // walk starts at a split point, carrying its saved super-element, and stops at the next
 // split point along the cycle, whose own super-element is already saved; the walks are
 // disjoint and each moves about `every` super-elements. The few cycles without a split point
@@ -123,20 +123,19 @@ struct skinny_blocks_plan {
     too, but for 6 x 1M bytes (37.4 -> 36.0) and 256K x 4 fp32 (39.0 -> 33.9). */
 constexpr std::int64_t kMinSkinnyBlocksSide = kMaxInterleaveRows + 1;
 
-/** Lines of L the size query answers for a short side s (kMinSkinnyBlocksSide <= s <=
-    kMaxSkinny): two, so that split points come every ceil(s / 2) positions. The walks are
-    bound by their longest member, about eight times the mean of `every` (31 x 2M bytes: 304
-    steps at every = 31): halving them
+/** Lines of L the size query answers for every short side of this path: two, so that split
+    points come every ceil(s / 2) positions. The walks are bound by their longest member, about
+    eight times the mean of `every` (31 x 2M bytes: 304 steps at every = 31): halving them
     measured 31 x 2097152 bytes 28.2 -> 36.0% of memcpy, fp32 35.8 -> 38.7%, 2097152 x 31
     bytes 26.8 -> 36.9%, 48 x 1048576 fp32 26.7 -> 32.5%, 20 x 2097152 bytes 19.0 -> 29.7%,
     8 x 2097152 bytes 29.6 -> 34.8% (64 rows level); quartering them (four lines) gained 1-4
     points more for s = 31 and lost at 16 rows (sweep 29). */
-constexpr std::int64_t skinny_blocks_workspace_lines(std::int64_t) { return 2; }
+constexpr std::int64_t kSkinnyBlocksWorkspaceLines = 2;
 
 /** Every this many positions a split point: ceil(s / lines), so that the N / every <= lines x K
     split points' super-elements fit lines x L elements. */
 constexpr std::int64_t skinny_split_every(std::int64_t s) {
-  const std::int64_t lines = skinny_blocks_workspace_lines(s);
+  const std::int64_t lines = kSkinnyBlocksWorkspaceLines;
   return (s + lines - 1) / lines;
 }
 

@@ -198,8 +198,8 @@ __device__ __forceinline__ void gather_rows(const std::uint32_t (&y)[4 * R], std
 
 /** Row r (0 < r < R) of `rows`, r not a compile-time constant: selected among constant indices,
     so that the parameter stays out of local memory (run_side_copies). */
-template <class Rows, int R>
-__device__ __forceinline__ auto row_at(const Rows& rows, int r) {
+template <class T, int R>
+__device__ __forceinline__ T* row_at(const block_rows<T, R>& rows, int r) {
   auto p = rows.row[1];
 #pragma unroll
   for (int k = 2; k < R; ++k) p = r == k ? rows.row[k] : p;
@@ -299,7 +299,7 @@ __global__ void __launch_bounds__(1024) interleave_staged_kernel(T* data, block_
   __syncthreads();
   for (std::int64_t q = threadIdx.x; q < R * n; q += blockDim.x) {
     const int r = static_cast<int>(q % R);
-    data[q] = r == 0 ? stage[q / R] : row_at<block_rows<const T, R>, R>(rows, r)[q / R];
+    data[q] = r == 0 ? stage[q / R] : row_at(rows, r)[q / R];
   }
 }
 

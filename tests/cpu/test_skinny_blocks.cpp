@@ -198,8 +198,8 @@ TEST(SkinnyBlocks, WalksAreDisjointAndCoverEveryMovedPosition) {
     // Every split point starts one walk; the split slots fit the workspace the size query
     // answers (two lines of the long side).
     EXPECT_GE(walks, p.splits.count);
-    EXPECT_LE(p.splits.count * p.m, skinny_blocks_workspace_lines(p.s) * std::max(rows, cols));
-    EXPECT_EQ(static_cast<std::size_t>(skinny_blocks_workspace_lines(p.s) * std::max(rows, cols)),
+    EXPECT_LE(p.splits.count * p.m, kSkinnyBlocksWorkspaceLines * std::max(rows, cols));
+    EXPECT_EQ(static_cast<std::size_t>(kSkinnyBlocksWorkspaceLines * std::max(rows, cols)),
               inplace_workspace_bytes(rows, cols, 1));
     EXPECT_LE(longest, 40 * p.s) << "walks of about s super-elements";
   }
