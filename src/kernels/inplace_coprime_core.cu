@@ -15,7 +15,13 @@
 // byte offsets (the plan keeps matrices under 4 GiB). For 1- and 2-byte elements neither
 // pass is bound by DRAM (sweep 25): the row op was bound by byte stores that straddled two
 // sectors a warp, which its whole-sector stride removes (wide_groups_of, session 36), the
-// column op by its one block per SM alternating staging and storing.
+// column op by its one block per SM alternating staging and storing. Session 39 measured
+// the column op's halves apart (12345 x 6789 bytes, H200): its loads alone 31 us, its
+// stores alone 79 us, both 90 us; the stores stay element by element, since 4-byte words
+// and 16-byte chunks gathered from two stage lines measured slower (bench/results/h200/
+// session39). The one-block kernels chain with programmatic dependent launch
+// (chain_with_neighbour_steps): +0.1 to +0.3 points of memcpy at 12345 x 6789.
+#include "chained_launch.cuh"
 #include "cluster_shared.cuh"
 #include "element_types.hpp"
 #include "kernel_attributes.hpp"
@@ -123,6 +129,7 @@ __global__ void __launch_bounds__(kThreads) column_op_kernel(T* data, std::int64
                                                               std::uint32_t lines_per_block) {
   namespace cg = cooperative_groups;
   extern __shared__ __align__(16) unsigned char stage[];
+  chain_with_neighbour_steps();
   const std::uint32_t k = Clustered ? cg::this_cluster().num_blocks() : 1;
   const std::uint32_t q = Clustered ? cg::this_cluster().block_rank() : 0;
   const std::int64_t row_elems = a.L * a.e;
@@ -379,6 +386,7 @@ struct tall_walk {
 template <class T, int Threads>
 __global__ void __launch_bounds__(Threads, kMinBlocks<T, Threads>) row_op_kernel(T* data, std::int64_t batch, core_args a) {
   extern __shared__ __align__(16) unsigned char stage[];
+  chain_with_neighbour_steps();
   const std::int64_t n = a.L * a.e;
   const auto L = static_cast<std::uint32_t>(a.L);
   const auto e = static_cast<std::uint32_t>(a.e);
@@ -540,6 +548,7 @@ void launch_inplace_coprime_core(T* data, std::int64_t batch, const coprime_core
   const coprime_core& c = plan.core;
   core_args a{c.tall, c.L, c.b, c.e, c.L_inv, c.b_inv, c.L % c.b, modulus(c.b), modulus(c.L), c.b * c.L * c.e};
   const unsigned ys = capped(batch, 65535);
+  const bool programmatic = has_programmatic_launch();
   auto column_op = [&] {
     if (c.b == 1) return;  // one grid row: the column op moves nothing
     const std::int64_t pitch = plan.column_stage_bytes / plan.column_lines;
@@ -556,8 +565,9 @@ void launch_inplace_coprime_core(T* data, std::int64_t batch, const coprime_core
       const std::int64_t strip =
           coprime_column_launch_strip(plan, batch, current_device_sms(), static_cast<std::int64_t>(sizeof(T)));
       const dim3 grid(capped((c.L + strip - 1) / strip, 0x7FFFFFFF), ys);
-      kernel<<<grid, kThreads, static_cast<size_t>(plan.column_stage_bytes), stream>>>(
-          data, batch, a, strip, pitch, static_cast<std::uint32_t>(c.b));
+      launch_overlapping_previous(programmatic, kernel, grid, dim3(kThreads),
+                                  static_cast<std::size_t>(plan.column_stage_bytes), stream, data, batch, a, strip,
+                                  pitch, static_cast<std::uint32_t>(c.b));
     }
     check_launch("inplace coprime core: column op");
   };
@@ -565,7 +575,8 @@ void launch_inplace_coprime_core(T* data, std::int64_t batch, const coprime_core
     const dim3 grid(capped(c.b, 0x7FFFFFFF), ys);
     auto launch = [&](auto kernel, int threads) {
       allow_shared(kernel, plan.row_stage_bytes);
-      kernel<<<grid, threads, static_cast<size_t>(plan.row_stage_bytes), stream>>>(data, batch, a);
+      launch_overlapping_previous(programmatic, kernel, grid, dim3(threads),
+                                  static_cast<std::size_t>(plan.row_stage_bytes), stream, data, batch, a);
     };
     if (plan.row_cluster > 1) {
       auto kernel = row_op_cluster_kernel<T, kThreads>;

@@ -15,6 +15,7 @@
 #include "../core/raise.hpp"
 #include "../core/row_interleave_schedule.hpp"
 #include "byte_interleave.cuh"
+#include "chained_launch.cuh"
 #include "element_types.hpp"
 #include "kernel_attributes.hpp"
 #include "launchers.hpp"
@@ -93,17 +94,6 @@ __device__ __forceinline__ void run_side_copies(const side_copies& c) {
   for (int i = 0; i < side_copies::kMax; ++i) {
     if (c.count > i) copy_bytes(c.src[i], c.dst[i], c.bytes[i]);
   }
-}
-
-/** The steps run back to back with programmatic dependent launch (sm_90): every block
-    lets the next step's grid be scheduled, then waits until the previous step's grid has
-    finished and its writes are visible. The launch gaps between the steps then overlap
-    the tails of the steps before them. */
-__device__ __forceinline__ void chain_with_neighbour_steps() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  cudaTriggerProgrammaticLaunchCompletion();
-  cudaGridDependencySynchronize();
-#endif
 }
 
 /** The R rows of a block: row r's column j at row[r][j]. */
