@@ -12,7 +12,7 @@
 // Windows are sized for about one piece per thread. The launches chain with programmatic
 // dependent launch (chain_with_neighbour_steps); the walk kernel tests its candidates for
 // cycle leaders, which reads no matrix memory, before it waits for the save (30000 x 7000
-// bytes, H200: 28.9 -> 29.3% of memcpy, session 39).
+// bytes, H200: 28.85 -> 29.25% of memcpy, within the run-to-run spread; session 39).
 #pragma once
 
 #include "chained_launch.cuh"
