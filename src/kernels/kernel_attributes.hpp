@@ -67,9 +67,8 @@ void launch_with_attribute(const cudaLaunchAttribute& attribute, unsigned count,
 /** Launches `kernel` so that, when `programmatic` (has_programmatic_launch()), it may start
     while the previous kernel on `stream` drains: its blocks must call
     cudaGridDependencySynchronize() before touching memory, and the previous kernel lets it
-    be scheduled early with cudaTriggerProgrammaticLaunchCompletion() (see
-    chain_with_neighbour_steps in inplace_row_interleave.cu). Otherwise a plain stream-ordered
-    launch. */
+    be scheduled early with cudaTriggerProgrammaticLaunchCompletion() (both in
+    chain_with_neighbour_steps, chained_launch.cuh). Otherwise a plain stream-ordered launch. */
 template <class... Params, class... Args>
 void launch_overlapping_previous(bool programmatic, void (*kernel)(Params...), dim3 grid, dim3 block,
                                  std::size_t shared_bytes, cudaStream_t stream, Args... args) {
