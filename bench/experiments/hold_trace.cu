@@ -52,5 +52,21 @@ int main(int argc, char** argv) {
     }
     std::printf("\n");
   }
+  // With HOLD_TRACE_BLOCKS set: per round, when the blocks' loads landed (event 3), as
+  // percentiles over the blocks, and the five last blocks with theirs: whether the barrier waits on
+  // the same blocks every round.
+  if (std::getenv("HOLD_TRACE_BLOCKS") != nullptr) {
+    std::printf("round  landed p10 / p50 / p90 / max (us)   last five blocks (landed us)\n");
+    for (int r = 0; r < 64; ++r) {
+      if (t[(r * 8) * sms] == 0) break;
+      std::vector<std::pair<double, int>> v;
+      for (int b = 0; b < sms; ++b) v.push_back({(t[(r * 8 + 3) * sms + b] - t0) * 1e-3, b});
+      std::sort(v.begin(), v.end());
+      const auto at = [&](double q) { return v[static_cast<std::size_t>(q * (v.size() - 1))].first; };
+      std::printf("%5d  %6.1f %6.1f %6.1f %6.1f  ", r, at(0.1), at(0.5), at(0.9), v.back().first);
+      for (int k = 1; k <= 5; ++k) std::printf("  b%d %.1f", v[v.size() - k].second, v[v.size() - k].first);
+      std::printf("\n");
+    }
+  }
   return 0;
 }
