@@ -97,6 +97,17 @@ inline constexpr int kHoldMaxPairs = 880;
 inline constexpr int kHoldBlockPairs = 32;
 /** Tile columns a block pads a row with: two runs of aligned vectors a row, a vector apart. */
 inline constexpr std::int64_t kHoldRowSlackVectors = 6;
+/** Skewed tile rows (hold_plan::skewed_rows, 4-byte elements): row x starts hold_row_skew(x)
+    vectors into its pitch, which has kHoldSkewVectors more vectors of slack for that. The
+    one-vector gather's lanes read rows x, x + 4, x + 8, ... at one column; at an odd pitch of 4q
+    words those rows start on two groups of four banks only (4 q mod 8 = 4), and (x / 8) mod 4
+    vectors more spread eight of them over all eight groups (4 m + m / 2 mod 8, m = x / 4 mod 8).
+    31 x 2M fp32 (ncu, H200, session 41): 12.1 -> 8.7 M shared-load wavefronts; 43 x 1M fp32 43.5
+    -> 44.7% of memcpy, 31 x 2M and 24 x 2M level. Skewed, 2-byte rows measured 0.5-0.9 points
+    slower (their four-vector gather has its own lane rotation), bytes level and 8-byte mixed
+    (-0.6 to +0.4): they keep their rows unskewed. */
+inline constexpr std::int64_t kHoldSkewVectors = 3;
+XPOSE_HOST_DEVICE constexpr int hold_row_skew(int x) { return (x >> 3) & 3; }
 
 /** Elements from one tile row to the next in a round of width W (V elements a vector): W plus
     the slack, plus one vector where that makes the count of vectors odd. The output gather reads
@@ -105,8 +116,8 @@ inline constexpr std::int64_t kHoldRowSlackVectors = 6;
     simulation, 23 x 2M bytes: 5.1 wavefronts a load for the four-vector gather against 2.0 with
     an odd pitch). Rows an odd number of vectors apart start on eight different groups of four
     banks. */
-XPOSE_HOST_DEVICE constexpr std::int64_t hold_pitch(std::int64_t W, std::int64_t V) {
-  const std::int64_t vectors = W / V + kHoldRowSlackVectors;
+XPOSE_HOST_DEVICE constexpr std::int64_t hold_pitch(std::int64_t W, std::int64_t V, bool skewed = false) {
+  const std::int64_t vectors = W / V + kHoldRowSlackVectors + (skewed ? kHoldSkewVectors : 0);
   return (vectors % 2 == 0 ? vectors + 1 : vectors) * V;
 }
 
@@ -134,6 +145,7 @@ struct hold_plan {
   bool use = false;
   bool inverse = false;  ///< the rounds run backwards for a tall L x s matrix (hold_unpair_of)
   bool gather_one_vector = false;  ///< bytes: hold_bytes_gather_one_vector says so
+  bool skewed_rows = false;  ///< tile rows at hold_row_skew vectors into their pitches (hold_pitch)
   std::int32_t carry_slots = kHoldCarrySlots;  ///< or kHoldCarrySlotsWide: the kernel to launch
   std::int32_t stage_rows = 4, stage_rotation = 0;  ///< backwards: the order of the stage's stores
   bool stage_ordered = false;  ///< backwards: not the plain order (four rows, no rotation): its own kernel
@@ -254,6 +266,7 @@ inline void make_hold_rounds(hold_plan& plan, std::int64_t rows, std::int64_t co
   plan.by_s = fast_divider::of(static_cast<std::uint32_t>(s));
   plan.rounds = 0;
   plan.widest = 0;
+  plan.skewed_rows = !inverse && elem_bytes == 4;
   // The chunks of the moves of rows [a, b) to rows [z_from, s); with `write`, where each pair's
   // chunks begin, from plan.chunk_begin[first] on.
   const auto make_pairs = [&](std::int64_t a, std::int64_t b, std::int64_t z_from, std::int64_t first, bool write) {
@@ -273,7 +286,9 @@ inline void make_hold_rounds(hold_plan& plan, std::int64_t rows, std::int64_t co
   };
   // A round's width must keep a block's columns within two bands of a row (W < L / s) and its
   // tile in shared memory.
-  const auto fits = [&](std::int64_t W) { return hold_pitch(W, V) * s * elem_bytes <= tile_bytes && W < L / s; };
+  const auto fits = [&](std::int64_t W) {
+    return hold_pitch(W, V, plan.skewed_rows) * s * elem_bytes <= tile_bytes && W < L / s;
+  };
   // Round [a, b) with its moves to rows [z_from, s), carrying into a next round of width
   // next_W: a thread's share of both fits its registers.
   const auto holds = [&](std::int64_t a, std::int64_t b, std::int64_t z_from, std::int64_t next_W) {

@@ -147,7 +147,7 @@ __device__ __forceinline__ uint4 unrotate(const uint4& v, int rot) {
 
 /** Dynamic shared memory of a plan's widest tile (s rows of its pitch). */
 inline std::size_t shared_bytes(const hold_plan& plan, std::int64_t e) {
-  return static_cast<std::size_t>(hold_pitch(plan.widest, 16 / e)) * static_cast<std::size_t>(plan.s * e);
+  return static_cast<std::size_t>(hold_pitch(plan.widest, 16 / e, plan.skewed_rows)) * static_cast<std::size_t>(plan.s * e);
 }
 
 template <class T>

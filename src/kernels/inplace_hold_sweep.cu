@@ -27,6 +27,21 @@ namespace {
     instructions a byte. */
 constexpr int kGatherVectors = 4;
 
+/** Where a block's rows of two runs split (a band edge in its columns): every such row's split
+    column lies in [lo, hi], at most a column apart (the edges of one band differ by at most one
+    column from row to row). Rows of one run keep base1 == base0, so columns that lie on one side
+    of the whole range read one base a row, as blocks without an edge do; only those straddling
+    it pick per element. Before, every gather of an edge block picked per element, and the two
+    edge blocks of each round of 31 x 2M fp32 ended their rounds about 2 us after the others, which
+    every grid barrier waited for (session 41). */
+struct two_run_bounds {
+  int lo, hi;  ///< lo > hi: no row of two runs
+  /** Columns [first, last] meet rows whose element picks differ. */
+  __device__ bool straddled_by(int first, int last) const { return lo <= hi && last >= lo && first < hi; }
+  /** Offset into base01 of the bases for columns from `first` on, where not straddled. */
+  __device__ int bases_from(int first) const { return lo <= hi && first >= hi ? kMaxSkinny : 0; }
+};
+
 /** Elements (x, V (j0 + u) + jj) of the tile for the positions V i + k = jj s + x, k < V, into
     element k of w[u], u < kGatherVectors; Rotated: element k holds position V i + (rot + k) mod V
     instead. TwoRuns: a row's columns from split_of[x] on are at base1[x] (a band edge in this
@@ -71,9 +86,8 @@ __device__ __forceinline__ void gather_words(unsigned (&w)[kGatherVectors][4], c
     not written. Rotated: the lane reads each vector's elements from element rot on. */
 template <class T, bool Rotated>
 __device__ __forceinline__ void gather_vectors_from(T* matrix, int s, int VW, int rot, std::int64_t p0,
-                                                    std::int64_t row_begin, std::int64_t row_end, bool two_runs,
-                                                    const int* base0, const int* base1, const int* split_of,
-                                                    fast_divider by_s) {
+                                                    std::int64_t row_begin, std::int64_t row_end, two_run_bounds edge,
+                                                    const int* base01, const int* split_of, fast_divider by_s) {
   constexpr int M = kGatherVectors, V = 16 / sizeof(T);
   const int groups = s * ((VW + M - 1) / M);
   for (int g = threadIdx.x; g < groups; g += kHoldThreads) {
@@ -89,10 +103,12 @@ __device__ __forceinline__ void gather_vectors_from(T* matrix, int s, int VW, in
     unsigned w[M][4];
 #pragma unroll
     for (int u = 0; u < M; ++u) w[u][0] = w[u][1] = w[u][2] = w[u][3] = 0;
-    if (!two_runs) {  // no band edge in this block's columns (most blocks)
-      gather_words<T, false, Rotated>(w, in_tile, i, j0, s, rot, base0, base1, split_of, by_s);
+    // Columns V j0 .. V (j0 + M) - 1: one base a row unless they straddle the block's band edge.
+    if (!edge.straddled_by(V * j0, V * (j0 + M) - 1)) {
+      gather_words<T, false, Rotated>(w, in_tile, i, j0, s, rot, base01 + edge.bases_from(V * j0), nullptr, split_of,
+                                      by_s);
     } else {
-      gather_words<T, true, Rotated>(w, in_tile, i, j0, s, rot, base0, base1, split_of, by_s);
+      gather_words<T, true, Rotated>(w, in_tile, i, j0, s, rot, base01, base01 + kMaxSkinny, split_of, by_s);
     }
 #pragma unroll
     for (int u = 0; u < M; ++u) {
@@ -108,14 +124,13 @@ __device__ __forceinline__ void gather_vectors_from(T* matrix, int s, int VW, in
 /** gather_vectors_from for the round's rotation m (uniform; 0: none). */
 template <class T>
 __device__ __forceinline__ void gather_vectors(T* matrix, int s, int VW, int rotation, std::int64_t p0,
-                                               std::int64_t row_begin, std::int64_t row_end, bool two_runs,
-                                               const int* base0, const int* base1, const int* split_of,
-                                               fast_divider by_s) {
+                                               std::int64_t row_begin, std::int64_t row_end, two_run_bounds edge,
+                                               const int* base01, const int* split_of, fast_divider by_s) {
   if (rotation == 0) {
-    gather_vectors_from<T, false>(matrix, s, VW, 0, p0, row_begin, row_end, two_runs, base0, base1, split_of, by_s);
+    gather_vectors_from<T, false>(matrix, s, VW, 0, p0, row_begin, row_end, edge, base01, split_of, by_s);
   } else {
     const int rot = hold_gather_lane_rotation(rotation, static_cast<int>(threadIdx.x & 31), 16 / sizeof(T));
-    gather_vectors_from<T, true>(matrix, s, VW, rot, p0, row_begin, row_end, two_runs, base0, base1, split_of, by_s);
+    gather_vectors_from<T, true>(matrix, s, VW, rot, p0, row_begin, row_end, edge, base01, split_of, by_s);
   }
 }
 
@@ -151,7 +166,10 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
   // fix takes side[x * s + ybase].
   __shared__ std::int64_t src[2][kMaxSkinny], fix[2][kMaxSkinny];
   __shared__ int ybase[2][kMaxSkinny], nvec[2][kMaxSkinny], dst[2][kMaxSkinny];
-  __shared__ int base0[kMaxSkinny], base1[kMaxSkinny], split_of[kMaxSkinny];
+  __shared__ int base01[2 * kMaxSkinny], split_of[kMaxSkinny];  // base0, then base1
+  int* const base0 = base01;
+  int* const base1 = base01 + kMaxSkinny;
+  __shared__ int edge_of_warp[2][2];  // the least and the greatest split of rows of two runs, warps 0 and 1
   const std::int64_t L = plan.L;
   const int s = plan.s;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
@@ -211,13 +229,15 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
   for (int round = 0; round < plan.rounds; ++round) {
     XPOSE_HOLD_STAMP(0);
     const hold_round& R = plan.round[round];
-    const int a = R.a, b = R.b, W = R.W, VW = W / V, Pw = static_cast<int>(hold_pitch(W, V));
+    const int a = R.a, b = R.b, W = R.W, VW = W / V, Pw = static_cast<int>(hold_pitch(W, V, plan.skewed_rows));
     const std::int64_t c0 = R.c_first + static_cast<std::int64_t>(blockIdx.x) * W;
     // Rows [ca, a) were carried into the tile by the round before; rows x < ca lie in mirror cells.
     const int ca = round > 0 ? plan.round[round - 1].a : 0;
     const bool carries = round + 1 < plan.rounds;
     const hold_round& N = plan.round[carries ? round + 1 : round];
-    const int VWn = carries ? N.W / V : 0, Pwn = static_cast<int>(hold_pitch(N.W, V));
+    const int VWn = carries ? N.W / V : 0, Pwn = static_cast<int>(hold_pitch(N.W, V, plan.skewed_rows));
+    // Where row x starts in its pitch: skewed rows spread the one-vector gather's loads over the banks.
+    const auto row_start = [&](int x, int pitch) { return x * pitch + (plan.skewed_rows ? hold_row_skew(x) * V : 0); };
     const std::int64_t c0n = N.c_first + static_cast<std::int64_t>(blockIdx.x) * N.W;
     if (threadIdx.x < s) {
       const int x = threadIdx.x;
@@ -226,6 +246,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       lo[x] = l;
       hi[x] = h;
       int off0 = 0, off1 = 0, split = W;
+      bool two = false;
       nvec[0][x] = nvec[1][x] = 0;
       fix[0][x] = fix[1][x] = -1;
       if (x >= a && x < b && carries) {
@@ -238,6 +259,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
         while (y0 + 1 < b && starts(x, y0 + 1) <= l) ++y0;
         const std::int64_t band_end = starts(x, y0 + 1);
         split = static_cast<int>((band_end < h ? band_end : h) - c0);
+        two = band_end < h;
         int next = 0;
 #pragma unroll
         for (int t = 0; t < 2; ++t) {
@@ -263,9 +285,17 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
           next += (count + 1) * V;  // a vector apart: the fixed column may land just past the run
         }
       }
-      base0[x] = x * Pw + off0;
-      base1[x] = x * Pw + off1;
+      if (!two) off1 = off0;  // one run: either base reads it
+      base0[x] = row_start(x, Pw) + off0;
+      base1[x] = row_start(x, Pw) + off1;
       split_of[x] = split;
+      const int rows_here = s - (threadIdx.x & ~31);  // threads of this warp in the tables
+      const unsigned mask = rows_here >= 32 ? 0xffffffffu : (1u << rows_here) - 1;
+      const int least = __reduce_min_sync(mask, two ? split : W), most = __reduce_max_sync(mask, two ? split : -1);
+      if (lane == 0) {
+        edge_of_warp[warp][0] = least;
+        edge_of_warp[warp][1] = most;
+      }
     } else if (threadIdx.x >= kPairThread && threadIdx.x < kPairThread + kHoldBlockPairs) {  // the block's pairs
       const int t = static_cast<int>(threadIdx.x) - kPairThread;
       const int i = hold_share_of(plan, R, static_cast<int>(blockIdx.x), static_cast<int>(gridDim.x)).p_first + t;
@@ -290,7 +320,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       const int v0 = r0 + piece * kPieceVectors, v1 = min(r1, v0 + kPieceVectors);
       if (v0 >= v1) continue;
       asm volatile("fence.proxy.async;" ::: "memory");  // after the generic accesses the barriers ordered
-      hold::bulk_copy(tile + x * Pw + v0 * V, matrix + x * L + c0 + static_cast<std::int64_t>(v0) * V,
+      hold::bulk_copy(tile + row_start(x, Pw) + v0 * V, matrix + x * L + c0 + static_cast<std::int64_t>(v0) * V,
                      static_cast<unsigned>((v1 - v0) * 16), &tile_landed);
     }
 
@@ -315,7 +345,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       const int x = static_cast<int>(threadIdx.x) >> 1, t = threadIdx.x & 1;
       if (nvec[t][x] > 0) {
         asm volatile("fence.proxy.async;" ::: "memory");
-        hold::bulk_copy(tile + x * Pw + dst[t][x], matrix + static_cast<std::int64_t>(ybase[t][x]) * L + src[t][x],
+        hold::bulk_copy(tile + row_start(x, Pw) + dst[t][x], matrix + static_cast<std::int64_t>(ybase[t][x]) * L + src[t][x],
                        static_cast<unsigned>(nvec[t][x] * 16), &tile_landed);
       }
     }
@@ -338,7 +368,8 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
     XPOSE_HOLD_STAMP(4);
 
     // Rows a..b-1 of the result over this block's columns: positions j s + x, whole vectors.
-    const bool two_runs = __syncthreads_or(threadIdx.x < a && split_of[threadIdx.x] < W) != 0;
+    const two_run_bounds edge{s > 32 ? min(edge_of_warp[0][0], edge_of_warp[1][0]) : edge_of_warp[0][0],
+                              s > 32 ? max(edge_of_warp[0][1], edge_of_warp[1][1]) : edge_of_warp[0][1]};
     const std::int64_t p0 = c0 * s, row_begin = static_cast<std::int64_t>(a) * L, row_end = static_cast<std::int64_t>(b) * L;
     // The output, one vector a thread at a time (4- and 8-byte elements, and bytes where
     // hold_bytes_gather_one_vector says so) or four (gather_vectors).
@@ -349,10 +380,12 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
         const int q = o * V;
         int jj = static_cast<int>(plan.by_s.div(static_cast<std::uint32_t>(q))), x = q - jj * s;
         hold::vector_of<T> out;
-        if (!two_runs) {  // no band edge in this block's columns (most blocks): one base a row
+        const int jj_last = jj + (x + V - 1 >= s) + (x + V - 1 >= 2 * s);  // the vector's last column
+        if (!edge.straddled_by(jj, jj_last)) {  // one base a row (blocks without a band edge: all)
+          const int* base = base01 + edge.bases_from(jj);
 #pragma unroll
           for (int k = 0; k < V; ++k) {
-            out.e[k] = tile[base0[x] + jj];
+            out.e[k] = tile[base[x] + jj];
             if (++x == s) {
               x = 0;
               ++jj;
@@ -382,7 +415,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       if (sizeof(T) == 1 && plan.gather_one_vector) {
         gather_one_vector();
       } else {
-        gather_vectors(matrix, s, VW, R.rotation, p0, row_begin, row_end, two_runs, base0, base1, split_of, plan.by_s);
+        gather_vectors(matrix, s, VW, R.rotation, p0, row_begin, row_end, edge, base01, split_of, plan.by_s);
       }
     } else {
       gather_one_vector();
@@ -396,7 +429,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       const int i = (kHoldVectors - 1 - u) * kHoldThreads + static_cast<int>(threadIdx.x);
       if (i >= carry_count) continue;
       const int x = a + i / VWn;
-      *reinterpret_cast<uint4*>(tile + x * Pwn + (i % VWn) * V) = mv[u].v;
+      *reinterpret_cast<uint4*>(tile + row_start(x, Pwn) + (i % VWn) * V) = mv[u].v;
     }
     XPOSE_HOLD_STAMP(7);
   }

@@ -138,8 +138,12 @@ TEST(HoldSweep, PlanCoversTheRowsWithinItsLimits) {
             next_row = R.b;
             EXPECT_EQ(R.W % V, 0);
             EXPECT_EQ(R.c_first % V, 0);
-            EXPECT_LE(hold_pitch(R.W, V) * s * e, kHoldTileBytes);
-            EXPECT_EQ(hold_pitch(R.W, V) / V % 2, 1);  // rows start on different banks
+            const std::int64_t pitch = hold_pitch(R.W, V, plan->skewed_rows);
+            EXPECT_LE(pitch * s * e, kHoldTileBytes);
+            EXPECT_EQ(pitch / V % 2, 1);  // rows start on different banks
+            // A skewed row's two runs and its fix column (W / V + 5 vectors) fit its pitch.
+            EXPECT_GE(pitch / V, R.W / V + 5 + (plan->skewed_rows ? kHoldSkewVectors : 0));
+            EXPECT_EQ(plan->skewed_rows, e == 4);
             EXPECT_LT(R.W, L / s);
             EXPECT_LE(R.c_first, cell_start(s - 1, R.a, s, L));                  // the blocks cover the band
             EXPECT_GE(R.c_first + blocks * R.W, cell_start(0, R.b, s, L));
