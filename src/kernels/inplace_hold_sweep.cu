@@ -104,6 +104,8 @@ __device__ __forceinline__ void gather_vectors_from(T* matrix, int s, int VW, in
 #pragma unroll
     for (int u = 0; u < M; ++u) w[u][0] = w[u][1] = w[u][2] = w[u][3] = 0;
     // Columns V j0 .. V (j0 + M) - 1: one base a row unless they straddle the block's band edge.
+    // (A third call for blocks without an edge, as gather_one_vector has, grew the byte kernels by
+    // ~950 instructions and cost 28 x 2M bytes 4 points: session41/bytes_form.)
     if (!edge.straddled_by(V * j0, V * (j0 + M) - 1)) {
       gather_words<T, false, Rotated>(w, in_tile, i, j0, s, rot, base01 + edge.bases_from(V * j0), nullptr, split_of,
                                       by_s);
@@ -370,6 +372,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
     // Rows a..b-1 of the result over this block's columns: positions j s + x, whole vectors.
     const two_run_bounds edge{s > 32 ? min(edge_of_warp[0][0], edge_of_warp[1][0]) : edge_of_warp[0][0],
                               s > 32 ? max(edge_of_warp[0][1], edge_of_warp[1][1]) : edge_of_warp[0][1]};
+    const bool two_runs = edge.lo <= edge.hi;
     const std::int64_t p0 = c0 * s, row_begin = static_cast<std::int64_t>(a) * L, row_end = static_cast<std::int64_t>(b) * L;
     // The output, one vector a thread at a time (4- and 8-byte elements, and bytes where
     // hold_bytes_gather_one_vector says so) or four (gather_vectors).
@@ -380,9 +383,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
         const int q = o * V;
         int jj = static_cast<int>(plan.by_s.div(static_cast<std::uint32_t>(q))), x = q - jj * s;
         hold::vector_of<T> out;
-        const int jj_last = jj + (x + V - 1 >= s) + (x + V - 1 >= 2 * s);  // the vector's last column
-        if (!edge.straddled_by(jj, jj_last)) {  // one base a row (blocks without a band edge: all)
-          const int* base = base01 + edge.bases_from(jj);
+        const auto from_bases = [&](const int* base) {  // one base a row
 #pragma unroll
           for (int k = 0; k < V; ++k) {
             out.e[k] = tile[base[x] + jj];
@@ -391,6 +392,13 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
               ++jj;
             }
           }
+        };
+        // Blocks without a band edge (most) skip the per-vector check: run in every block, it cost
+        // fp32 1-3 points of memcpy at 8-31 x 2M (session41/sweep).
+        if (!two_runs) {
+          from_bases(base0);
+        } else if (!edge.straddled_by(jj, jj + (x + V - 1 >= s) + (x + V - 1 >= 2 * s))) {
+          from_bases(base01 + edge.bases_from(jj));
         } else {
 #pragma unroll
           for (int k = 0; k < V; ++k) {
