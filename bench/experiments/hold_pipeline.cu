@@ -11,7 +11,9 @@
 //              other buffer, then stores round k. Round k + 1 reads nothing round k writes (as in
 //              the sweep), and round k + 2's loads follow the barrier that ends round k's stores.
 // One block an SM, 512 threads; median of 15 against cudaMemcpy of the same bytes, same run.
-// Build: nvcc -O3 -std=c++17 -arch=sm_90 bench/experiments/hold_pipeline.cu -o hold_pipeline
+// Build: nvcc -O3 -std=c++17 -arch=sm_90 -Isrc -Iinclude bench/experiments/hold_pipeline.cu -o hold_pipeline
+#include "kernels/hold_sweep_device.cuh"
+
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -22,22 +24,10 @@
 constexpr int kThreads = 512;
 constexpr unsigned kPiece = 2048;  // bytes a bulk copy, as the sweep's pieces
 
-__device__ __forceinline__ unsigned smem_addr(const void* p) {
-  return static_cast<unsigned>(__cvta_generic_to_shared(p));
-}
-
-/** The sweep's inlined grid barrier: `counter` counts arrivals since the launch zeroed it. */
-__device__ __forceinline__ void grid_barrier(unsigned* counter, unsigned target) {
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    __threadfence();
-    atomicAdd(counter, 1u);
-    while (*reinterpret_cast<volatile unsigned*>(counter) < target) {
-    }
-    __threadfence();
-  }
-  __syncthreads();
-}
+using xpose::detail::tma::smem_addr;
+using xpose::detail::tma::wait_parity;
+using xpose::detail::hold::bulk_copy;
+using xpose::detail::hold::grid_barrier;  // the sweep's own barrier and bulk copies
 
 /** Issues this block's share of round k (bytes [begin, begin + len) of src) into `buf` as bulk copies
     of kPiece bytes counted on `bar`, one arrival by thread 0 after every copy is expected. */
@@ -45,26 +35,11 @@ __device__ __forceinline__ void issue_round(const char* src, uint4* buf, long lo
                                             std::uint64_t* bar) {
   const unsigned pieces = (len + kPiece - 1) / kPiece;
   for (unsigned p = threadIdx.x; p < pieces; p += kThreads) {
-    const unsigned bytes = min(kPiece, len - p * kPiece);
     asm volatile("fence.proxy.async;" ::: "memory");
-    asm volatile("mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%0], %1;" ::"r"(smem_addr(bar)), "r"(bytes)
-                 : "memory");
-    asm volatile(
-        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
-            smem_addr(reinterpret_cast<char*>(buf) + p * kPiece)),
-        "l"(src + begin + p * kPiece), "r"(bytes), "r"(smem_addr(bar))
-        : "memory");
+    bulk_copy(reinterpret_cast<char*>(buf) + p * kPiece, src + begin + p * kPiece, min(kPiece, len - p * kPiece), bar);
   }
   __syncthreads();
   if (threadIdx.x == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(smem_addr(bar)) : "memory");
-}
-
-__device__ __forceinline__ void wait_parity(std::uint64_t* bar, unsigned phase) {
-  asm volatile(
-      "{\n .reg .pred p;\n W: mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n @!p bra W;\n}\n" ::"r"(
-          smem_addr(bar)),
-      "r"(phase)
-      : "memory");
 }
 
 template <bool Pipelined>
@@ -74,8 +49,8 @@ __global__ void __launch_bounds__(kThreads, 1)
   extern __shared__ __align__(128) uint4 buf[];  // Pipelined: two of `chunk` bytes
   __shared__ alignas(8) std::uint64_t bar[2];
   if (threadIdx.x == 0) {
-    for (int i = 0; i < 2; ++i) asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem_addr(&bar[i])));
-    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    for (int i = 0; i < 2; ++i) xpose::detail::tma::barrier_init(&bar[i], 1);
+    xpose::detail::tma::fence_barrier_init();
   }
   __syncthreads();
   unsigned phase[2] = {0, 0}, passed = 0;
