@@ -102,8 +102,10 @@ inline constexpr std::int64_t kHoldRowSlackVectors = 6;
     one-vector gather's lanes read rows x, x + 4, x + 8, ... at one column; at an odd pitch of 4q
     words those rows start on two groups of four banks only (4 q mod 8 = 4), and (x / 8) mod 4
     vectors more spread eight of them over all eight groups (4 m + m / 2 mod 8, m = x / 4 mod 8).
-    31 x 2M fp32 (ncu, H200, session 41): 12.1 -> 8.7 M shared-load wavefronts; 43 x 1M fp32 43.5
-    -> 44.7% of memcpy, 31 x 2M and 24 x 2M level. Skewed, 2-byte rows measured 0.5-0.9 points
+    31 x 2M fp32 (ncu, H200, session 41): 12.1 -> 8.7 M shared-load wavefronts. With the edge
+    blocks' gather (inplace_hold_sweep.cu, two_run_bounds), % of memcpy unskewed -> skewed: 31 x 2M
+    45.6-45.8 -> 46.1-46.4, 43 x 1M 44.8-45.0 -> 46.7-46.8, 48 x 1M 45.8-46.0 -> 47.6-47.8; 8-24 x 2M
+    level (session41/fastpath). Skewed, 2-byte rows measured 0.5-0.9 points
     slower (their four-vector gather has its own lane rotation), bytes level and 8-byte mixed
     (-0.6 to +0.4): they keep their rows unskewed. */
 inline constexpr std::int64_t kHoldSkewVectors = 3;
