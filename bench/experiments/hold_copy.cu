@@ -5,6 +5,8 @@
 // rows that do, would move their data this way; this times the data movement alone against
 // cudaMemcpy of the same bytes. Rounds > 1 split the buffer into that many hold-barrier-store
 // rounds (two barriers a round).
+#include "barrier_round_timing.cuh"
+
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
@@ -85,24 +87,7 @@ int main() {
   cudaMemset(a, 1, most);
   unsigned* counter = nullptr;
   cudaMalloc(&counter, 4);
-  cudaEvent_t e0, e1;
-  cudaEventCreate(&e0);
-  cudaEventCreate(&e1);
-  auto time_it = [&](auto&& f) {
-    std::vector<float> v;
-    for (int rep = 0; rep < 15; ++rep) {
-      cudaMemsetAsync(counter, 0, 4);  // the barrier's arrivals, zeroed outside the timed span
-      cudaEventRecord(e0);
-      f();
-      cudaEventRecord(e1);
-      cudaEventSynchronize(e1);
-      float ms = 0;
-      cudaEventElapsedTime(&ms, e0, e1);
-      v.push_back(ms);
-    }
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2] * 1e3f;
-  };
+  auto time_it = [&](auto&& f) { return median_us_with_fresh_counter(counter, f); };
   for (long long mb : {16ll, 32ll, 48ll, 62ll, 124ll, 248ll}) {
     const long long bytes = mb * 1000 * 1000 / 16 * 16;
     long long vectors = bytes / 16;

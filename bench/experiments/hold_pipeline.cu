@@ -12,6 +12,7 @@
 //              the sweep), and round k + 2's loads follow the barrier that ends round k's stores.
 // One block an SM, 512 threads; median of 15 against cudaMemcpy of the same bytes, same run.
 // Build: nvcc -O3 -std=c++17 -arch=sm_90 -Isrc -Iinclude bench/experiments/hold_pipeline.cu -o hold_pipeline
+#include "barrier_round_timing.cuh"
 #include "kernels/hold_sweep_device.cuh"
 
 #include <cuda_runtime.h>
@@ -118,24 +119,7 @@ int main() {
   cudaMemcpy(expected.data(), a, most, cudaMemcpyDeviceToHost);
   unsigned* counter = nullptr;
   cudaMalloc(&counter, 4);
-  cudaEvent_t e0, e1;
-  cudaEventCreate(&e0);
-  cudaEventCreate(&e1);
-  auto time_it = [&](auto&& f) {
-    std::vector<float> v;
-    for (int rep = 0; rep < 15; ++rep) {
-      cudaMemsetAsync(counter, 0, 4);  // the barrier's arrivals, zeroed outside the timed span
-      cudaEventRecord(e0);
-      f();
-      cudaEventRecord(e1);
-      cudaEventSynchronize(e1);
-      float ms = 0;
-      cudaEventElapsedTime(&ms, e0, e1);
-      v.push_back(ms);
-    }
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2] * 1e3f;
-  };
+  auto time_it = [&](auto&& f) { return median_us_with_fresh_counter(counter, f); };
   for (long long mb : {62ll, 124ll, 248ll}) {
     const long long bytes = mb * 1000 * 1000 / kPiece * kPiece;
     const float copy_us = time_it([&] { cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice); });
