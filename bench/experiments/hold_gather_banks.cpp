@@ -7,6 +7,9 @@
 // the pitch before session 32 (W plus six vectors), with hold_pitch, and with hold_pitch and
 // the best lane rotation m (lane l reads its vector from element (m l) mod V on). The last
 // columns say which gather the plan takes and the rotation it takes.
+// Since session 41 the plans of 4-byte elements skew their tile rows (hold_row_skew) on a pitch
+// three vectors wider; this model places rows unskewed, so its one-vector column for 4 bytes is
+// the layout before that (session41/skew: ncu counted 12.1 -> 8.7 M wavefronts at 31 x 2M).
 // Build (no GPU): g++ -O2 -std=c++17 -Isrc -Iinclude bench/experiments/hold_gather_banks.cpp -o hold_gather_banks
 // Run: ./hold_gather_banks [cols = 2097152] [element bytes = 1]
 #include "core/hold_sweep.hpp"

@@ -36,10 +36,12 @@ constexpr int kGatherVectors = 4;
     every grid barrier waited for (session 41). */
 struct two_run_bounds {
   int lo, hi;  ///< lo > hi: no row of two runs
+  /** The block has rows of two runs (a band edge in its columns). */
+  __device__ bool any() const { return lo <= hi; }
   /** Columns [first, last] meet rows whose element picks differ. */
-  __device__ bool straddled_by(int first, int last) const { return lo <= hi && last >= lo && first < hi; }
+  __device__ bool straddled_by(int first, int last) const { return any() && last >= lo && first < hi; }
   /** Offset into base01 of the bases for columns from `first` on, where not straddled. */
-  __device__ int bases_from(int first) const { return lo <= hi && first >= hi ? kMaxSkinny : 0; }
+  __device__ int bases_from(int first) const { return any() && first >= hi ? kMaxSkinny : 0; }
 };
 
 /** Elements (x, V (j0 + u) + jj) of the tile for the positions V i + k = jj s + x, k < V, into
@@ -372,7 +374,6 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
     // Rows a..b-1 of the result over this block's columns: positions j s + x, whole vectors.
     const two_run_bounds edge{s > 32 ? min(edge_of_warp[0][0], edge_of_warp[1][0]) : edge_of_warp[0][0],
                               s > 32 ? max(edge_of_warp[0][1], edge_of_warp[1][1]) : edge_of_warp[0][1]};
-    const bool two_runs = edge.lo <= edge.hi;
     const std::int64_t p0 = c0 * s, row_begin = static_cast<std::int64_t>(a) * L, row_end = static_cast<std::int64_t>(b) * L;
     // The output, one vector a thread at a time (4- and 8-byte elements, and bytes where
     // hold_bytes_gather_one_vector says so) or four (gather_vectors).
@@ -395,9 +396,10 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
         };
         // Blocks without a band edge (most) skip the per-vector check: run in every block, it cost
         // fp32 1-3 points of memcpy at 8-31 x 2M (session41/sweep).
-        if (!two_runs) {
+        if (!edge.any()) {
           from_bases(base0);
-        } else if (!edge.straddled_by(jj, jj + (x + V - 1 >= s) + (x + V - 1 >= 2 * s))) {
+        } else if (const int jj_last = jj + (x + V - 1 >= s) + (x + V - 1 >= 2 * s);  // the vector's last column
+                   !edge.straddled_by(jj, jj_last)) {
           from_bases(base01 + edge.bases_from(jj));
         } else {
 #pragma unroll
