@@ -28,7 +28,7 @@ TEST(Async, CallDoesNotSynchronize) {
   // 12.2) the first launch of a kernel may load it, and loading may wait for the context
   // (CUDA programming guide, "Lazy Loading", potential hazards). That wait is the runtime's,
   // not a synchronization of xpose's; it made strategy 1 take the whole spin (1010 ms) in
-  // one full run of session 33 (bench/results/h100/session33/wide_carry/tests.log).
+  // one full run of session 33 (bench/results/h100/session33/wide_carry/tests.log.gz).
   for (int k = XPOSE_NAIVE; k <= XPOSE_DIAGONAL; ++k) {
     ASSERT_EQ(xpose_transpose(a.get(), b.get(), 1024, 1024, 4, 0, 0, static_cast<xpose_strategy_t>(k), s),
               XPOSE_SUCCESS)
