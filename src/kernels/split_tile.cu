@@ -14,7 +14,13 @@
 namespace xpose::detail {
 
 void launch_split_tile_16(const plan& p) {
-  launch_split_tile<uint4, 32, 32, 32, 4>(p);  // 6 blocks per SM measured the same or lower
+  // 6 blocks per SM measured the same or lower. Input rows off 256-byte boundaries: whole
+  // 256-byte fetches (global_load.cuh).
+  if (p.input_load == in_load::fetch_256) {
+    launch_split_tile<uint4, 32, 32, 32, 4, in_load::fetch_256>(p);
+  } else {
+    launch_split_tile<uint4, 32, 32, 32, 4>(p);
+  }
   check_launch("split tile");
 }
 

@@ -11,7 +11,7 @@
 
 namespace xpose::detail {
 
-template <class T, int TILE_R, int TILE_C, int PASS_R, int MIN_BLOCKS, bool ONE_TILE>
+template <class T, int TILE_R, int TILE_C, int PASS_R, int MIN_BLOCKS, bool ONE_TILE, in_load LOAD = in_load::hinted>
 __global__ void __launch_bounds__(256, MIN_BLOCKS) split_tile_kernel(matrix_view<T> m, tiling g) {
   constexpr int THREADS = 256, ROWS_PER_STEP = THREADS / TILE_C, LOADS = TILE_R / ROWS_PER_STEP;
   constexpr int PASSES = TILE_R / PASS_R, LOADS_PER_PASS = LOADS / PASSES;
@@ -32,7 +32,13 @@ __global__ void __launch_bounds__(256, MIN_BLOCKS) split_tile_kernel(matrix_view
     const std::int64_t step = static_cast<std::int64_t>(ROWS_PER_STEP) * m.ld_in;
     if (interior) {
 #pragma unroll
-      for (int k = 0; k < LOADS; ++k) v[k] = load_element<true>(src + k * step);
+      for (int k = 0; k < LOADS; ++k) {
+        if constexpr (LOAD == in_load::fetch_256) {
+          v[k] = load_element_fetch_256(src + k * step);
+        } else {
+          v[k] = load_element<true>(src + k * step);
+        }
+      }
     } else {
       const int rows_left = static_cast<int>((m.rows - at.r0 < TILE_R ? m.rows - at.r0 : TILE_R)) - ty;
       const bool col_ok = at.c0 + tx < m.cols;
@@ -71,16 +77,16 @@ __global__ void __launch_bounds__(256, MIN_BLOCKS) split_tile_kernel(matrix_view
   }
 }
 
-template <class T, int TILE_R, int TILE_C, int PASS_R, int MIN_BLOCKS>
+template <class T, int TILE_R, int TILE_C, int PASS_R, int MIN_BLOCKS, in_load LOAD = in_load::hinted>
 void launch_split_tile(const plan& p) {
   const tiling g = make_tiling(p, TILE_R, TILE_C, p.order);
   const dim3 grid = grid_for(g);
   const bool by_columns = g.order == tile_order::columns;
   if (grid.x == (by_columns ? g.tiles_r : g.tiles_c) && grid.y == (by_columns ? g.tiles_c : g.tiles_r) &&
       grid.z == g.batch) {
-    split_tile_kernel<T, TILE_R, TILE_C, PASS_R, MIN_BLOCKS, true><<<grid, 256, 0, p.stream>>>(make_view<T>(p), g);
+    split_tile_kernel<T, TILE_R, TILE_C, PASS_R, MIN_BLOCKS, true, LOAD><<<grid, 256, 0, p.stream>>>(make_view<T>(p), g);
   } else {
-    split_tile_kernel<T, TILE_R, TILE_C, PASS_R, MIN_BLOCKS, false><<<grid, 256, 0, p.stream>>>(make_view<T>(p), g);
+    split_tile_kernel<T, TILE_R, TILE_C, PASS_R, MIN_BLOCKS, false, LOAD><<<grid, 256, 0, p.stream>>>(make_view<T>(p), g);
   }
 }
 

@@ -32,6 +32,13 @@ void launch_tiled(const plan& p) {
 // kColumnOrderMinBytes per call (tile_order).
 template <class T>
 void launch_auto_padded(const plan& p) {
+  if constexpr ((sizeof(T) == 8 || sizeof(T) == 16) && alignof(T) == sizeof(T)) {
+    if (p.input_load == in_load::fetch_256) {  // input rows off 256-byte boundaries (global_load.cuh)
+      launch_tiled_variant<T, 32, 8, 1, false, false, in_load::fetch_256>(p);
+      check_launch("tiled_padded (auto)");
+      return;
+    }
+  }
   launch_tiled_variant<T, 32, 8, 1, false>(p);
   check_launch("tiled_padded (auto)");
 }

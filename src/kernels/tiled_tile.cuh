@@ -7,8 +7,11 @@
 //            1- and 2-byte tiles 2-way conflicted in most columns).
 //   DIAGONAL: blocks visit tiles in diagonal order instead of row order.
 //   STREAMING: evict-first cache hints on the interior tiles' global accesses.
+//   LOAD: in_load::fetch_256 has the interior loads fetch whole 256-byte blocks into L2, for
+//         input rows off 256-byte boundaries (global_load.cuh).
 #pragma once
 
+#include "global_load.cuh"
 #include "matrix_view.cuh"
 
 namespace xpose::detail {
@@ -37,7 +40,7 @@ __device__ __forceinline__ void store_element(T* p, const T& v) {
 template <class T, int PAD>
 inline constexpr int pad_elements = PAD * (sizeof(T) >= 4 ? 1 : 4 / static_cast<int>(sizeof(T)));
 
-template <class T, int TILE, int BLOCK_ROWS, int PAD, bool STREAMING = false>
+template <class T, int TILE, int BLOCK_ROWS, int PAD, bool STREAMING = false, in_load LOAD = in_load::hinted>
 __device__ __forceinline__ void transpose_tile(const matrix_view<T>& m, const tile_coord& at,
                                                T (&tile)[TILE][TILE + pad_elements<T, PAD>]) {
   const int tx = threadIdx.x, ty = threadIdx.y;
@@ -45,7 +48,13 @@ __device__ __forceinline__ void transpose_tile(const matrix_view<T>& m, const ti
   const T* src = m.in_row(at.b, at.r0 + ty) + at.c0 + tx;
   if (interior) {
 #pragma unroll
-    for (int j = 0; j < TILE; j += BLOCK_ROWS) tile[ty + j][tx] = load_element<STREAMING>(src + j * m.ld_in);
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) {
+      if constexpr (LOAD == in_load::fetch_256) {
+        tile[ty + j][tx] = load_element_fetch_256(src + j * m.ld_in);
+      } else {
+        tile[ty + j][tx] = load_element<STREAMING>(src + j * m.ld_in);
+      }
+    }
   } else {
 #pragma unroll
     for (int j = 0; j < TILE; j += BLOCK_ROWS) {
@@ -67,10 +76,11 @@ __device__ __forceinline__ void transpose_tile(const matrix_view<T>& m, const ti
   __syncthreads();  // the next tile reuses the shared buffer
 }
 
-template <class T, int TILE, int BLOCK_ROWS, int PAD, bool DIAGONAL, bool STREAMING = false>
+template <class T, int TILE, int BLOCK_ROWS, int PAD, bool DIAGONAL, bool STREAMING = false,
+          in_load LOAD = in_load::hinted>
 __global__ void __launch_bounds__(TILE* BLOCK_ROWS) tiled_kernel(matrix_view<T> m, tiling g) {
   __shared__ T tile[TILE][TILE + pad_elements<T, PAD>];
-  auto body = [&](const tile_coord& at) { transpose_tile<T, TILE, BLOCK_ROWS, PAD, STREAMING>(m, at, tile); };
+  auto body = [&](const tile_coord& at) { transpose_tile<T, TILE, BLOCK_ROWS, PAD, STREAMING, LOAD>(m, at, tile); };
   if constexpr (DIAGONAL) {
     g.for_each_tile_diagonal(body);
   } else {
@@ -78,10 +88,11 @@ __global__ void __launch_bounds__(TILE* BLOCK_ROWS) tiled_kernel(matrix_view<T> 
   }
 }
 
-template <class T, int TILE, int BLOCK_ROWS, int PAD, bool DIAGONAL, bool STREAMING = false>
+template <class T, int TILE, int BLOCK_ROWS, int PAD, bool DIAGONAL, bool STREAMING = false,
+          in_load LOAD = in_load::hinted>
 void launch_tiled_variant(const plan& p) {
   const tiling g = make_tiling(p, TILE, TILE, p.order);
-  tiled_kernel<T, TILE, BLOCK_ROWS, PAD, DIAGONAL, STREAMING>
+  tiled_kernel<T, TILE, BLOCK_ROWS, PAD, DIAGONAL, STREAMING, LOAD>
       <<<grid_for(g), dim3(TILE, BLOCK_ROWS), 0, p.stream>>>(make_view<T>(p), g);
 }
 

@@ -16,7 +16,12 @@ void launch_vectorized(const plan& p) {
 template <class T>
 void launch_vectorized_streaming(const plan& p) {
   constexpr int E = sizeof(T);
-  launch_vectorized_variant<T, tile_for<E>(), tile_for<E>(), 256, min_blocks_for<E>(), true>(p);
+  constexpr int TILE = tile_for<E>(), MIN_BLOCKS = min_blocks_for<E>();
+  if (p.input_load == in_load::fetch_256) {  // input rows off 256-byte boundaries (global_load.cuh)
+    launch_vectorized_variant<T, TILE, TILE, 256, MIN_BLOCKS, true, in_load::fetch_256>(p);
+  } else {
+    launch_vectorized_variant<T, TILE, TILE, 256, MIN_BLOCKS, true>(p);
+  }
   check_launch("vectorized (streaming)");
 }
 

@@ -6,9 +6,12 @@
 // vector and later stores V consecutive elements of an output row (gathered from a tile
 // column) as one 16-byte vector. A warp covers 8 vectors x 4 rows, so each global access
 // is four 128-byte runs and the scalar shared-memory traffic stays bank-conflict free.
-// Tiles that are partial, or rows that are not 16-byte aligned, use scalar accesses.
+// Tiles that are partial, or rows that are not 16-byte aligned, use scalar accesses. LOAD =
+// in_load::fetch_256 has the interior loads fetch whole 256-byte blocks into L2, for input
+// rows off 256-byte boundaries (global_load.cuh).
 #pragma once
 
+#include "global_load.cuh"
 #include "matrix_view.cuh"
 
 namespace xpose::detail {
@@ -36,7 +39,7 @@ __device__ __forceinline__ void slot_position(int slot, int& row, int& vcol) {
 
 /** A TR x TC tile (TR input rows, TC input columns): input row runs of TC elements, output
  *  row runs of TR. */
-template <class T, int TR, int TC, int kThreads, bool STREAMING = false>
+template <class T, int TR, int TC, int kThreads, bool STREAMING = false, in_load LOAD = in_load::hinted>
 __device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const tile_coord& at, bool vec_in,
                                                 bool vec_out, T (&tile)[TR][TC + 1]) {
   constexpr int E = sizeof(T), V = 16 / E, VPR_IN = TC / V, VPR_OUT = TR / V;
@@ -56,7 +59,11 @@ __device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const t
         int row, vc;
         slot_position<VPR_IN>(threadIdx.x + k * kThreads, row, vc);
         const void* src = m.in_row(at.b, at.r0 + row) + at.c0 + vc * V;
-        v[k] = STREAMING ? __ldcs(static_cast<const uint4*>(src)) : *static_cast<const uint4*>(src);
+        if constexpr (LOAD == in_load::fetch_256) {
+          v[k] = load16_fetch_256(src);
+        } else {
+          v[k] = STREAMING ? __ldcs(static_cast<const uint4*>(src)) : *static_cast<const uint4*>(src);
+        }
       }
 #pragma unroll
       for (int k = 0; k < PER_THREAD_IN; ++k) {
@@ -116,20 +123,21 @@ __device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const t
 
 // The minimum-blocks bound keeps enough 16-byte loads in flight per SM; without it the
 // compiler spends registers on unrolled 64-bit addressing and occupancy drops.
-template <class T, int TR, int TC, int THREADS, int MIN_BLOCKS, bool STREAMING>
+template <class T, int TR, int TC, int THREADS, int MIN_BLOCKS, bool STREAMING, in_load LOAD = in_load::hinted>
 __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
     vectorized_kernel(matrix_view<T> m, tiling g, bool vec_in, bool vec_out) {
   __shared__ T tile[TR][TC + 1];
   g.for_each_tile([&](const tile_coord& at) {
-    vectorized_tile<T, TR, TC, THREADS, STREAMING>(m, at, vec_in, vec_out, tile);
+    vectorized_tile<T, TR, TC, THREADS, STREAMING, LOAD>(m, at, vec_in, vec_out, tile);
   });
 }
 
 /** TR x TC tiles (TR input rows, TC input columns). */
-template <class T, int TR, int TC, int THREADS, int MIN_BLOCKS, bool STREAMING = false>
+template <class T, int TR, int TC, int THREADS, int MIN_BLOCKS, bool STREAMING = false,
+          in_load LOAD = in_load::hinted>
 void launch_vectorized_variant(const plan& p) {
   const tiling g = make_tiling(p, TR, TC, p.order);
-  vectorized_kernel<T, TR, TC, THREADS, MIN_BLOCKS, STREAMING>
+  vectorized_kernel<T, TR, TC, THREADS, MIN_BLOCKS, STREAMING, LOAD>
       <<<grid_for(g), THREADS, 0, p.stream>>>(make_view<T>(p), g, p.vec_in, p.vec_out);
 }
 

@@ -350,4 +350,44 @@ TEST(Plan, BatchStrideMustKeepAlignment) {
   EXPECT_TRUE(finalize(validate(r)).vec_in);
 }
 
+TEST(Plan, InputRowsOff256BytesFetchWholeBlocks) {
+  using xpose::detail::in_load;
+  // fp32, 8- and 16-byte tiles: pitches that are multiples of 256 bytes keep the kernels' loads.
+  EXPECT_EQ(finalize(validate(shaped(4096, 4096, 4))).path, auto_path::vectorized_streaming);
+  EXPECT_EQ(finalize(validate(shaped(4096, 4096, 4))).input_load, in_load::hinted);
+  EXPECT_EQ(finalize(validate(shaped(2048, 2048, 8))).input_load, in_load::hinted);
+  EXPECT_EQ(finalize(validate(shaped(1024, 1024, 16))).input_load, in_load::hinted);
+  // Input pitches off 256 bytes (16400, 16400, 16480 bytes) fetch whole blocks.
+  const auto e4 = finalize(validate(shaped(4096, 4100, 4)));
+  EXPECT_EQ(e4.path, auto_path::vectorized_streaming);
+  EXPECT_EQ(e4.input_load, in_load::fetch_256);
+  const auto e8 = finalize(validate(shaped(2048, 2050, 8)));
+  EXPECT_EQ(e8.path, auto_path::tiled_padded);
+  EXPECT_EQ(e8.input_load, in_load::fetch_256);
+  const auto e16 = finalize(validate(shaped(1024, 1030, 16)));
+  EXPECT_EQ(e16.path, auto_path::split_tile);
+  EXPECT_EQ(e16.input_load, in_load::fetch_256);
+  // Only the input side counts: an output pitch of 16400 bytes keeps the loads.
+  EXPECT_EQ(finalize(validate(shaped(4100, 4096, 4))).input_load, in_load::hinted);
+  // A leading dimension, an input pointer 16 bytes off, a matrix stride 16 bytes off.
+  auto ld = shaped(4096, 4096, 4);
+  ld.ld_in = 4100;
+  EXPECT_EQ(finalize(validate(ld)).input_load, in_load::fetch_256);
+  auto off = base(0x100010, 0x100000000000, 4, 4096);
+  off.rows = 4096;
+  EXPECT_TRUE(finalize(validate(off)).vec_in);
+  EXPECT_EQ(finalize(validate(off)).input_load, in_load::fetch_256);
+  auto strided = batch_of(2, 512, 512, 4);
+  EXPECT_EQ(finalize(validate(strided)).input_load, in_load::hinted);
+  strided.stride_in = 512 * 512 + 4;
+  EXPECT_EQ(finalize(validate(strided)).input_load, in_load::fetch_256);
+  // Other paths keep theirs: the register tile (bytes), the element tile (fp32, output rows
+  // off 16 bytes), a named strategy.
+  EXPECT_EQ(finalize(validate(shaped(4096, 4112, 1))).input_load, in_load::hinted);
+  EXPECT_EQ(finalize(validate(shaped(4097, 4100, 4))).input_load, in_load::hinted);
+  auto named = shaped(4096, 4100, 4);
+  named.kernel = strategy::vectorized;
+  EXPECT_EQ(finalize(validate(named)).input_load, in_load::hinted);
+}
+
 }  // namespace

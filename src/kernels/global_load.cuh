@@ -1,0 +1,45 @@
+// Interior input loads that have L2 fetch whole 256-byte blocks of memory
+// (`ld.global.L2::256B`), for input rows that do not all start on 256-byte boundaries.
+//
+// A tile's input row run then straddles two 256-byte blocks and reads only part of each;
+// the tile beside it reads the rest, a tile column later in column order. With sector
+// fetches each block is fetched in two visits; with the 256-byte fetch it is fetched once,
+// whole, and the rest waits in L2 for the neighbouring tile (plain loads: evict-first ones
+// lost it again, 50000^2 fp32 83.7 -> 76.5% of memcpy). H200, % of memcpy, before -> after
+// (bench/results/h200/session42/fetch): fp32 9000^2 85.4 -> 94.1, 6000 x 10000 88.2 -> 95.4,
+// 50000^2 83.7 -> 89.2, 8192^2 as a view of 9000^2 90.8 -> 92.9; fp64 9000^2 93.2 -> 96.7;
+// 16-byte 4500^2 92.2 -> 96.4. On rows that do start on 256-byte boundaries the same loads
+// cost about a point (hints2: 4096^2 fp32 94.5 -> 93.5), so finalize() sets plan.input_load
+// to in_load::fetch_256 only for the others.
+#pragma once
+
+#include <cstring>
+
+namespace xpose::detail {
+
+/** 16 bytes at p (16-byte aligned), the whole 256-byte block around them fetched into L2. */
+__device__ __forceinline__ uint4 load16_fetch_256(const void* p) {
+  uint4 v;
+  asm volatile("ld.global.L2::256B.v4.u32 {%0,%1,%2,%3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+               : "l"(p));
+  return v;
+}
+
+/** One naturally aligned 8- or 16-byte element, the same way. */
+template <class T>
+__device__ __forceinline__ T load_element_fetch_256(const T* p) {
+  static_assert((sizeof(T) == 8 || sizeof(T) == 16) && alignof(T) == sizeof(T), "8- or 16-byte elements");
+  T out;
+  if constexpr (sizeof(T) == 16) {
+    const uint4 v = load16_fetch_256(p);
+    memcpy(&out, &v, 16);
+  } else {
+    uint2 v;
+    asm volatile("ld.global.L2::256B.v2.u32 {%0,%1}, [%2];" : "=r"(v.x), "=r"(v.y) : "l"(p));
+    memcpy(&out, &v, 8);
+  }
+  return out;
+}
+
+}  // namespace xpose::detail
