@@ -64,8 +64,9 @@ enum class tile_order {
 };
 
 /**
- * How the aligned tile kernels (the vectorized tile for 4 bytes, the padded tile for 8, the
- * split tile for 16) issue their interior input loads (kernels/global_load.cuh has why).
+ * How the tile kernels whose input loads are whole elements or 16-byte vectors on aligned
+ * addresses (the vectorized tile for 4 bytes, the padded tile for 8, the split and sector
+ * tiles for 16) issue their interior input loads (kernels/global_load.cuh has why).
  */
 enum class in_load {
   hinted,     ///< the kernel's own loads (evict-first where it streams)
@@ -91,7 +92,7 @@ struct plan {
   bool elem_aligned = true;  ///< both pointers are multiples of elem_bytes
   bool vec_in = false;       ///< every input row start is 16-byte aligned
   bool vec_out = false;      ///< every output row start is 16-byte aligned
-  in_load input_load = in_load::hinted;  ///< set by finalize(): the aligned tiles' interior loads
+  in_load input_load = in_load::hinted;  ///< set by finalize(): those tiles' interior loads
   int memory_bus_bits = 0;   ///< the device's memory interface, set before finalize() (0: not known)
   cudaStream_t stream = nullptr;
 

@@ -8,9 +8,12 @@
 // lost it again, 50000^2 fp32 83.7 -> 76.5% of memcpy). H200, % of memcpy, before -> after
 // (bench/results/h200/session42/fetch): fp32 9000^2 85.4 -> 94.1, 6000 x 10000 88.2 -> 95.4,
 // 50000^2 83.7 -> 89.2, 8192^2 as a view of 9000^2 90.8 -> 92.9; fp64 9000^2 93.2 -> 96.7;
-// 16-byte 4500^2 92.2 -> 96.4. On rows that do start on 256-byte boundaries the same loads
-// cost about a point (hints2: 4096^2 fp32 94.5 -> 93.5), so finalize() sets plan.input_load
-// to in_load::fetch_256 only for the others.
+// 16-byte 4500^2 92.2 -> 96.4, 4095 x 4097 (the sector tile) 95.4 -> 97.0. On rows that do
+// start on 256-byte boundaries the same loads cost about a point (hints2: 4096^2 fp32 94.5 ->
+// 93.5), so finalize() sets plan.input_load to in_load::fetch_256 only for the others. The
+// tiles for rows that are not 16-byte aligned measured slower with them (misaligned/: the
+// element tile, fp32 4095 x 4097 90.9 -> 87.5, 8191 x 8193 86.2 -> 83.8; the residue tile,
+// bytes 4095 x 4097 91.8 -> 89.5) or level (the element tile for 8 bytes), and keep theirs.
 #pragma once
 
 #include <cstring>

@@ -20,7 +20,9 @@
 // load them evict-first, and the sectors this tile completes are written by one tile but
 // next to its neighbours'. Sweep 36 (run 10), % of memcpy, streaming -> plain: 4095 x 4097
 // 95.4 -> 95.9, 8191 x 8193 93.0 -> 93.4, 9001 x 7003 94.1 -> 94.3, 2049 x 2047 97.6 -> 99.3
-// (plain stores with streaming loads lose 4-7 points).
+// (plain stores with streaming loads lose 4-7 points). Input rows off 256-byte boundaries
+// fetch whole 256-byte blocks (global_load.cuh; session 42: 4095 x 4097 95.4 -> 97.0, 2049 x
+// 2047 99.5 -> 100.6).
 #include "element_types.hpp"
 #include "launchers.hpp"
 #include "matrix_view.cuh"
@@ -41,7 +43,7 @@ __device__ __forceinline__ int sector_shift(const T* p) {
   return static_cast<int>(reinterpret_cast<std::uintptr_t>(p) & (kSectorBytes - 1)) / static_cast<int>(sizeof(T));
 }
 
-template <class T, int TILE, int BLOCK_ROWS>
+template <class T, int TILE, int BLOCK_ROWS, in_load LOAD>
 __global__ void __launch_bounds__(TILE* BLOCK_ROWS) sector_tile_kernel(matrix_view<T> m, tiling g) {
   constexpr int kHalo = kSectorBytes / static_cast<int>(sizeof(T)) - 1;
   constexpr int kRows = TILE + kHalo;
@@ -57,7 +59,13 @@ __global__ void __launch_bounds__(TILE* BLOCK_ROWS) sector_tile_kernel(matrix_vi
 #pragma unroll
       for (int k = 0; k < kLoads; ++k) {
         const int j = ty + k * BLOCK_ROWS;
-        if (j < kRows) tile[j][tx] = load_element<false>(src + (j - kHalo) * m.ld_in);
+        if (j < kRows) {
+          if constexpr (LOAD == in_load::fetch_256) {
+            tile[j][tx] = load_element_fetch_256(src + (j - kHalo) * m.ld_in);
+          } else {
+            tile[j][tx] = load_element<false>(src + (j - kHalo) * m.ld_in);
+          }
+        }
       }
     } else {
       for (int j = ty; j < kRows; j += BLOCK_ROWS) {
@@ -93,7 +101,12 @@ __global__ void __launch_bounds__(TILE* BLOCK_ROWS) sector_tile_kernel(matrix_vi
 template <class T, int TILE, int BLOCK_ROWS>
 void launch_shape(const plan& p) {
   const tiling g = make_tiling(p, TILE, TILE, p.order);
-  sector_tile_kernel<T, TILE, BLOCK_ROWS><<<grid_for(g), dim3(TILE, BLOCK_ROWS), 0, p.stream>>>(make_view<T>(p), g);
+  const dim3 block(TILE, BLOCK_ROWS);
+  if (p.input_load == in_load::fetch_256) {
+    sector_tile_kernel<T, TILE, BLOCK_ROWS, in_load::fetch_256><<<grid_for(g), block, 0, p.stream>>>(make_view<T>(p), g);
+  } else {
+    sector_tile_kernel<T, TILE, BLOCK_ROWS, in_load::hinted><<<grid_for(g), block, 0, p.stream>>>(make_view<T>(p), g);
+  }
 }
 
 }  // namespace

@@ -367,6 +367,11 @@ TEST(Plan, InputRowsOff256BytesFetchWholeBlocks) {
   const auto e16 = finalize(validate(shaped(1024, 1030, 16)));
   EXPECT_EQ(e16.path, auto_path::split_tile);
   EXPECT_EQ(e16.input_load, in_load::fetch_256);
+  // The sector tile (16 bytes, output rows off 32-byte sectors) the same way.
+  const auto sector = finalize(validate(shaped(4095, 4097, 16)));
+  EXPECT_EQ(sector.path, auto_path::sector_tile);
+  EXPECT_EQ(sector.input_load, in_load::fetch_256);
+  EXPECT_EQ(finalize(validate(shaped(4095, 4096, 16))).input_load, in_load::hinted);
   // Only the input side counts: an output pitch of 16400 bytes keeps the loads.
   EXPECT_EQ(finalize(validate(shaped(4100, 4096, 4))).input_load, in_load::hinted);
   // A leading dimension, an input pointer 16 bytes off, a matrix stride 16 bytes off.

@@ -1,5 +1,5 @@
 // Whole 256-byte L2 fetches (kernels/global_load.cuh): the fp32 vectorized tile, the 8-byte
-// padded tile and the 16-byte split tile load their interior input rows with
+// padded tile and the 16-byte split and sector tiles load their interior input rows with
 // ld.global.L2::256B when the rows do not all start on 256-byte boundaries (a pitch off a
 // multiple of 256 bytes, a matrix stride off it, or an input pointer off it), and with their
 // own loads otherwise. Each case first checks, on the CPU, the path and the load form it is
@@ -31,6 +31,7 @@ constexpr auto hinted = detail::in_load::hinted;
 constexpr auto vec4 = detail::auto_path::vectorized_streaming;
 constexpr auto padded8 = detail::auto_path::tiled_padded;
 constexpr auto split16 = detail::auto_path::split_tile;
+constexpr auto sector16 = detail::auto_path::sector_tile;
 
 const fetch_case cases[] = {
     // fp32: 2000-, 2016- and 4400-byte pitches; a 16-byte pointer offset; a matrix stride off
@@ -51,6 +52,12 @@ const fetch_case cases[] = {
     {"e16_ld_in_batched", split16, fetch, 16, 2, 70, 130, 1, 2, 16, 0},
     {"e16_pointer_off_256", split16, fetch, 16, 1, 80, 96, 0, 0, 0, 32},
     {"e16_aligned", split16, hinted, 16, 1, 80, 144, 0, 0, 0, 0},
+    // 16 bytes, output rows off 32-byte sectors (the sector tile): a 16016-byte input pitch, a
+    // batch with ld_in padded, an offset pointer; 16384-byte input pitches.
+    {"e16_sector_pitch_16016", sector16, fetch, 16, 1, 333, 1001, 0, 0, 0, 0},
+    {"e16_sector_ld_in_batched", sector16, fetch, 16, 2, 97, 260, 1, 0, 16, 0},
+    {"e16_sector_pointer_off_256", sector16, fetch, 16, 1, 129, 128, 0, 0, 0, 64},
+    {"e16_sector_aligned_input", sector16, hinted, 16, 1, 333, 1024, 0, 0, 0, 0},
 };
 
 class InputFetch : public ::testing::TestWithParam<int> {};
