@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Summarize an A/B log of '== round R VARIANT SHAPE eE' headers followed by bench rows:
-auto's % of memcpy per shape and variant, one column per round (and cuBLAS where printed)."""
+auto's (and the in-place call's, where printed) % of memcpy per shape and variant, one figure per
+round (and cuBLAS where printed)."""
 import re, sys
 rows = {}
 order = []
@@ -15,7 +16,7 @@ for line in open(sys.argv[1]):
         continue
     f = line.split()
     if cur and f and f[0] in ('auto', 'cublasSgeam', 'cublasDgeam', 'cublasZgeam', 'inplace'):
-        key = cur[1] if f[0] in ('auto', 'inplace') else 'cublas'
+        key = {'auto': cur[1], 'inplace': cur[1] + '-inplace'}.get(f[0], 'cublas')
         rows[cur[0]].setdefault(key, []).append(f[3])
 for k in order:
     print(f"{k:26s}", '  '.join(f"{a}:{'/'.join(b)}" for a, b in rows[k].items()))
