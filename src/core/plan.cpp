@@ -164,9 +164,10 @@ plan finalize(plan p) {
                 ? tile_order::columns
                 : tile_order::rows;
   // Input rows off 256-byte boundaries: whole 256-byte fetches (kernels/global_load.cuh).
-  if (p.path == auto_path::vectorized_streaming || p.path == auto_path::tiled_padded ||
-      p.path == auto_path::split_tile || p.path == auto_path::sector_tile) {
-    if (!rows_aligned(p.in, p.ld_in, p.stride_in, p.batch, p.elem_bytes, 256)) p.input_load = in_load::fetch_256;
+  const bool fetching_tile = p.path == auto_path::vectorized_streaming || p.path == auto_path::tiled_padded ||
+                             p.path == auto_path::split_tile || p.path == auto_path::sector_tile;
+  if (fetching_tile && !rows_aligned(p.in, p.ld_in, p.stride_in, p.batch, p.elem_bytes, 256)) {
+    p.input_load = in_load::fetch_256;
   }
   return p;
 }

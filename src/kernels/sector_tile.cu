@@ -59,13 +59,7 @@ __global__ void __launch_bounds__(TILE* BLOCK_ROWS) sector_tile_kernel(matrix_vi
 #pragma unroll
       for (int k = 0; k < kLoads; ++k) {
         const int j = ty + k * BLOCK_ROWS;
-        if (j < kRows) {
-          if constexpr (LOAD == in_load::fetch_256) {
-            tile[j][tx] = load_element_fetch_256(src + (j - kHalo) * m.ld_in);
-          } else {
-            tile[j][tx] = load_element<false>(src + (j - kHalo) * m.ld_in);
-          }
-        }
+        if (j < kRows) tile[j][tx] = load_interior<LOAD, false>(src + (j - kHalo) * m.ld_in);
       }
     } else {
       for (int j = ty; j < kRows; j += BLOCK_ROWS) {

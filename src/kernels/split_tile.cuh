@@ -32,13 +32,7 @@ __global__ void __launch_bounds__(256, MIN_BLOCKS) split_tile_kernel(matrix_view
     const std::int64_t step = static_cast<std::int64_t>(ROWS_PER_STEP) * m.ld_in;
     if (interior) {
 #pragma unroll
-      for (int k = 0; k < LOADS; ++k) {
-        if constexpr (LOAD == in_load::fetch_256) {
-          v[k] = load_element_fetch_256(src + k * step);
-        } else {
-          v[k] = load_element<true>(src + k * step);
-        }
-      }
+      for (int k = 0; k < LOADS; ++k) v[k] = load_interior<LOAD, true>(src + k * step);
     } else {
       const int rows_left = static_cast<int>((m.rows - at.r0 < TILE_R ? m.rows - at.r0 : TILE_R)) - ty;
       const bool col_ok = at.c0 + tx < m.cols;

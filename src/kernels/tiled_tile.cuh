@@ -25,6 +25,17 @@ __device__ __forceinline__ T load_element(const T* p) {
   }
 }
 
+/** An interior tile's input load: the kernel's own (load_element) or, for input rows off
+ *  256-byte boundaries, one that fetches the whole 256-byte block (global_load.cuh). */
+template <in_load LOAD, bool STREAMING, class T>
+__device__ __forceinline__ T load_interior(const T* p) {
+  if constexpr (LOAD == in_load::fetch_256) {
+    return load_element_fetch_256(p);
+  } else {
+    return load_element<STREAMING>(p);
+  }
+}
+
 template <bool STREAMING, class T>
 __device__ __forceinline__ void store_element(T* p, const T& v) {
   if constexpr (STREAMING && (sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16) && alignof(T) == sizeof(T)) {
@@ -48,13 +59,7 @@ __device__ __forceinline__ void transpose_tile(const matrix_view<T>& m, const ti
   const T* src = m.in_row(at.b, at.r0 + ty) + at.c0 + tx;
   if (interior) {
 #pragma unroll
-    for (int j = 0; j < TILE; j += BLOCK_ROWS) {
-      if constexpr (LOAD == in_load::fetch_256) {
-        tile[ty + j][tx] = load_element_fetch_256(src + j * m.ld_in);
-      } else {
-        tile[ty + j][tx] = load_element<STREAMING>(src + j * m.ld_in);
-      }
-    }
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) tile[ty + j][tx] = load_interior<LOAD, STREAMING>(src + j * m.ld_in);
   } else {
 #pragma unroll
     for (int j = 0; j < TILE; j += BLOCK_ROWS) {
