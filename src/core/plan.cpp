@@ -102,7 +102,7 @@ auto_path choose_automatic(const plan& p) {
   // a tile that starts each output row's stores on a sector, so that no sector is split
   // between two tiles' stores (86.7 -> 90.6%, sweep 20). (8-byte elements took it from 96 MiB
   // until the element tile below, sweep 36.)
-  if (p.elem_bytes == 16 && p.elem_aligned && !rows_aligned(p.out, p.ld_out, p.stride_out, p.batch, 16, 32)) {
+  if (p.elem_bytes == 16 && p.elem_aligned && !p.sector_out) {
     return auto_path::sector_tile;
   }
   // 4- or 8-byte elements whose output rows are not 16-byte aligned: cuBLAS's tile of element
@@ -157,6 +157,7 @@ plan finalize(plan p) {
                    multiple_of(reinterpret_cast<std::uintptr_t>(p.out), e);
   p.vec_in = p.elem_aligned && rows_aligned(p.in, p.ld_in, p.stride_in, p.batch, p.elem_bytes);
   p.vec_out = p.elem_aligned && rows_aligned(p.out, p.ld_out, p.stride_out, p.batch, p.elem_bytes);
+  p.sector_out = p.elem_aligned && rows_aligned(p.out, p.ld_out, p.stride_out, p.batch, p.elem_bytes, 32);
   p.path = p.kernel == strategy::automatic ? choose_automatic(p) : auto_path::none;
   // The ladder's named strategies keep the order the seeds' tables were measured in.
   p.order = p.kernel == strategy::automatic && !p.empty() &&
@@ -166,9 +167,12 @@ plan finalize(plan p) {
   // Input rows off 256-byte boundaries: whole 256-byte fetches (kernels/global_load.cuh).
   const bool fetching_tile = p.path == auto_path::vectorized_streaming || p.path == auto_path::tiled_padded ||
                              p.path == auto_path::split_tile || p.path == auto_path::sector_tile;
-  if (fetching_tile && !rows_aligned(p.in, p.ld_in, p.stride_in, p.batch, p.elem_bytes, 256)) {
-    p.input_load = in_load::fetch_256;
-  }
+  const bool in_off_256 = !rows_aligned(p.in, p.ld_in, p.stride_in, p.batch, p.elem_bytes, 256);
+  if (fetching_tile && in_off_256) p.input_load = in_load::fetch_256;
+  // The 1-/2-byte register tile streams: its fetches are evict-first. It takes them for input
+  // rows off 256-byte boundaries and, with 256-byte output runs, for output rows off sectors
+  // (kernels/register_tile.cu says why and what they measured).
+  if (p.path == auto_path::register_tile && (in_off_256 || !p.sector_out)) p.input_load = in_load::fetch_256_first;
   return p;
 }
 

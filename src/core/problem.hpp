@@ -66,11 +66,13 @@ enum class tile_order {
 /**
  * How the tile kernels whose input loads are whole elements or 16-byte vectors on aligned
  * addresses (the vectorized tile for 4 bytes, the padded tile for 8, the split and sector
- * tiles for 16) issue their interior input loads (kernels/global_load.cuh has why).
+ * tiles for 16, the register tile for 1 and 2) issue their interior input loads
+ * (kernels/global_load.cuh has why).
  */
 enum class in_load {
-  hinted,     ///< the kernel's own loads (evict-first where it streams)
-  fetch_256,  ///< plain loads that have L2 fetch whole 256-byte blocks
+  hinted,           ///< the kernel's own loads (evict-first where it streams)
+  fetch_256,        ///< plain loads that have L2 fetch whole 256-byte blocks
+  fetch_256_first,  ///< the same fetch, evict-first (the register tile)
 };
 
 /** A validated request with every default resolved; what the kernels consume. */
@@ -92,6 +94,7 @@ struct plan {
   bool elem_aligned = true;  ///< both pointers are multiples of elem_bytes
   bool vec_in = false;       ///< every input row start is 16-byte aligned
   bool vec_out = false;      ///< every output row start is 16-byte aligned
+  bool sector_out = false;   ///< every output row start is 32-byte aligned (a DRAM sector)
   in_load input_load = in_load::hinted;  ///< set by finalize(): those tiles' interior loads
   int memory_bus_bits = 0;   ///< the device's memory interface, set before finalize() (0: not known)
   cudaStream_t stream = nullptr;

@@ -29,7 +29,17 @@ __device__ __forceinline__ uint4 load16_fetch_256(const void* p) {
   return v;
 }
 
-/** One naturally aligned 8- or 16-byte element, the same way. */
+/** The same load, evict-first (`ld.global.cs.L2::256B`): for the 1-/2-byte register tile,
+ *  whose loads stream (register_tile.cu). */
+__device__ __forceinline__ uint4 load16_fetch_256_first(const void* p) {
+  uint4 v;
+  asm volatile("ld.global.cs.L2::256B.v4.u32 {%0,%1,%2,%3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+               : "l"(p));
+  return v;
+}
+
+/** One naturally aligned 8- or 16-byte element, the same way as load16_fetch_256. */
 template <class T>
 __device__ __forceinline__ T load_element_fetch_256(const T* p) {
   static_assert((sizeof(T) == 8 || sizeof(T) == 16) && alignof(T) == sizeof(T), "8- or 16-byte elements");

@@ -1,7 +1,8 @@
 // Production configuration of the register-tile transpose (register_tile.cuh) used by
 // `auto` for 1- and 2-byte elements: 4 micro-rows per warp (whole 128-byte lines on the
 // load side), streaming cache hints; warps in a row or a grid and one or two micro-tiles
-// per thread by element size and row pitch (below; docs/auto.md has the sweeps).
+// per thread by element size and row pitch (below; docs/auto.md has the sweeps). Output
+// rows off 32-byte sectors take 16 micro-rows per warp instead (launch_long_store_runs).
 #include "element_types.hpp"
 #include "launchers.hpp"
 #include "register_tile.cuh"
@@ -38,50 +39,90 @@ std::int64_t register_tile_blocks(const plan& p) {
   return (p.rows + S::ROWS - 1) / S::ROWS * ((p.cols + S::COLS - 1) / S::COLS) * p.batch;
 }
 
-template <class T>
+template <class T, in_load LOAD>
 void launch_narrow_bytes(const plan& p) {
   if (register_tile_blocks<T, 8>(p) >= kMinBlocks) {
-    launch_register_tile_variant<T, 4, 1, true, 8>(p);
+    launch_register_tile_variant<T, 4, 1, true, 8, 0, LOAD>(p);
   } else if (register_tile_blocks<T, 4>(p) >= kMinBlocks) {
-    launch_register_tile_variant<T, 4, 1, true, 4>(p);
+    launch_register_tile_variant<T, 4, 1, true, 4, 0, LOAD>(p);
   } else if (register_tile_blocks<T, 2>(p) >= kMinBlocks) {
-    launch_register_tile_variant<T, 4, 1, true, 2>(p);
+    launch_register_tile_variant<T, 4, 1, true, 2, 0, LOAD>(p);
   } else {
-    launch_register_tile_variant<T, 4, 1, true, 1>(p);
+    launch_register_tile_variant<T, 4, 1, true, 1, 0, LOAD>(p);
   }
 }
 
-template <class T>
-void launch_register_tile(const plan& p) {
+/** The warp shapes above: 4 micro-rows a warp, for output rows on 32-byte sectors. */
+template <class T, in_load LOAD>
+void launch_four_micro_rows(const plan& p) {
   constexpr int E = sizeof(T);
   constexpr int U4 = E == 1 ? 1 : 2;
   const std::int64_t short_pitch = std::min(p.ld_in, p.ld_out) * E;
   if (p.cols >= register_tile_shape<T, 4, U4>::COLS) {
     if constexpr (E == 1) {
       if (short_pitch >= 8192) {
-        launch_register_tile_variant<T, 4, 1, true, 4>(p);
+        launch_register_tile_variant<T, 4, 1, true, 4, 0, LOAD>(p);
       } else {
-        launch_register_tile_variant<T, 4, 1, true, 1>(p);
+        launch_register_tile_variant<T, 4, 1, true, 1, 0, LOAD>(p);
       }
     } else {
       if (short_pitch >= 16384) {
-        launch_register_tile_variant<T, 4, 2, true, 2>(p);
+        launch_register_tile_variant<T, 4, 2, true, 2, 0, LOAD>(p);
       } else {
-        launch_register_tile_variant<T, 4, 1, true, 4>(p);
+        launch_register_tile_variant<T, 4, 1, true, 4, 0, LOAD>(p);
       }
     }
   } else if constexpr (E == 1) {
-    launch_narrow_bytes<T>(p);
+    launch_narrow_bytes<T, LOAD>(p);
   } else {
     if (p.cols >= register_tile_shape<T, 4, 1, 2>::COLS) {
-      launch_register_tile_variant<T, 4, 1, true, 2>(p);
+      launch_register_tile_variant<T, 4, 1, true, 2, 0, LOAD>(p);
     } else if (p.cols >= register_tile_shape<T, 4, 1, 4>::COLS) {
-      launch_register_tile_variant<T, 4, 1, true, 4>(p);
+      launch_register_tile_variant<T, 4, 1, true, 4, 0, LOAD>(p);
     } else if (p.cols >= register_tile_shape<T, 4, 1, 8>::COLS) {
-      launch_register_tile_variant<T, 4, 1, true, 8>(p);
+      launch_register_tile_variant<T, 4, 1, true, 8, 0, LOAD>(p);
     } else {
-      launch_register_tile_variant<T, 16, 1, true>(p);
+      launch_register_tile_variant<T, 16, 1, true, 1, 0, LOAD>(p);
     }
+  }
+}
+
+// Output rows off 32-byte sectors (16-byte aligned pitches of 16 mod 32 bytes: 8208^2 bytes,
+// 8200^2 2-byte). A 64-byte store run of 4 micro-rows then covers two half sectors, which
+// other warps and tiles complete, and those split sectors cost 20-30 points (8208^2 bytes 74%
+// of memcpy, 16384^2 93%). 16 micro-rows a warp store 256-byte runs, a quarter of the split
+// sectors a byte; their loads read 32 bytes of each of 16 rows, so each fetches the whole
+// 256-byte block, which the block's other warps read. Bytes take two warp rows (512-byte
+// output runs a block: 70000^2 72.6 -> 79.6% against one), 2-byte elements two micro-tiles a
+// thread. H200, % of memcpy, before -> after (bench/results/h200/session43/sectors3):
+// 8208^2 bytes 73.7 -> 86.9, 16400^2 67.7 -> 85.2, 70000^2 61.5 -> 79.6, 30000 x 8208 67.8 ->
+// 86.0; 2-byte 8200^2 71.0 -> 89.8, 9000^2 68.7 -> 89.7, 20008 x 8200 65.7 -> 89.0.
+template <class T>
+constexpr bool long_store_runs_fit(std::int64_t cols) {
+  return cols >= (sizeof(T) == 1 ? register_tile_shape<T, 16, 1, 2>::COLS : register_tile_shape<T, 16, 2, 1>::COLS);
+}
+
+template <class T>
+void launch_long_store_runs(const plan& p) {
+  if constexpr (sizeof(T) == 1) {
+    launch_register_tile_variant<T, 16, 1, true, 2, 0, in_load::fetch_256_first>(p);
+  } else {
+    launch_register_tile_variant<T, 16, 2, true, 1, 0, in_load::fetch_256_first>(p);
+  }
+}
+
+template <class T>
+void launch_register_tile(const plan& p) {
+  if (!p.sector_out && long_store_runs_fit<T>(p.cols)) {
+    launch_long_store_runs<T>(p);
+  } else if (p.input_load == in_load::fetch_256_first) {
+    // Input rows off 256-byte boundaries (or output rows off sectors in matrices too narrow for
+    // the long runs): evict-first 256-byte fetches (global_load.cuh). H200, % of memcpy
+    // (session43/sectors3): 8192 x 8192 with ld_in 9024 bytes 88.1 -> 90.6, 8192 x 8208
+    // bytes 88.0 -> 90.2, 16400^2 2-byte 90.4 -> 92.5, 8192 x 8200 2-byte 91.2 -> 93.7.
+    launch_four_micro_rows<T, in_load::fetch_256_first>(p);
+  } else {
+    launch_four_micro_rows<T, in_load::hinted>(p);
   }
   check_launch("register_tile");
 }

@@ -5,11 +5,12 @@
 // elements, byte permutes for 1 and 2), and stores V 16-byte vectors to V consecutive
 // output rows. A warp's lanes form IW micro-rows x (32 / IW) micro-columns, so each warp
 // load touches IW rows with 16 * 32 / IW contiguous bytes, each store 32 / IW rows with
-// 16 * IW contiguous bytes: whole 32-byte sectors on both sides, and no shared memory or
-// barrier at all. U micro-tiles per thread keep U * V loads in flight. The block's 8 warps
+// 16 * IW contiguous bytes: whole 32-byte sectors on both sides where rows start on
+// sectors, and no shared memory or barrier at all. U micro-tiles per thread keep U * V loads in flight. The block's 8 warps
 // form WR rows x (8 / WR) columns of warp tiles.
 #pragma once
 
+#include "global_load.cuh"
 #include "matrix_view.cuh"
 
 #include <cstdint>
@@ -129,6 +130,19 @@ __device__ __forceinline__ uint4 load16(const void* p) {
   return *static_cast<const uint4*>(p);
 }
 
+/** An interior micro-tile row: the kernel's own load (load16) or one that fetches the whole
+ *  256-byte block around it (global_load.cuh). */
+template <in_load LOAD, bool STREAMING>
+__device__ __forceinline__ uint4 load16_interior(const void* p) {
+  if constexpr (LOAD == in_load::fetch_256_first) {
+    return load16_fetch_256_first(p);
+  } else if constexpr (LOAD == in_load::fetch_256) {
+    return load16_fetch_256(p);
+  } else {
+    return load16<STREAMING>(p);
+  }
+}
+
 template <bool STREAMING>
 __device__ __forceinline__ void store16(void* p, const uint4& v) {
   if constexpr (STREAMING) {
@@ -144,7 +158,7 @@ __device__ __forceinline__ void store16(void* p, const uint4& v) {
  */
 // MIN_BLOCKS 0 states no minimum of resident blocks (the production kernels: 1 already changes
 // their code); kernel sweep 41 measured 3 and 4, level or slower (session25/sweep41).
-template <class T, int IW, int U, bool STREAMING, int WR = 1, int MIN_BLOCKS = 0>
+template <class T, int IW, int U, bool STREAMING, int WR = 1, int MIN_BLOCKS = 0, in_load LOAD = in_load::hinted>
 __global__ void __launch_bounds__(256, MIN_BLOCKS) register_tile_kernel(matrix_view<T> m, tiling g) {
   using S = register_tile_shape<T, IW, U, WR>;
   constexpr int V = S::V;
@@ -161,7 +175,7 @@ __global__ void __launch_bounds__(256, MIN_BLOCKS) register_tile_kernel(matrix_v
       for (int u = 0; u < U; ++u) {
         const T* src = m.in_row(at.b, at.r0 + static_cast<std::int64_t>(il + IW * u) * V) + c;
 #pragma unroll
-        for (int q = 0; q < V; ++q) v[u][q] = load16<STREAMING>(src + q * m.ld_in);
+        for (int q = 0; q < V; ++q) v[u][q] = load16_interior<LOAD, STREAMING>(src + q * m.ld_in);
       }
 #pragma unroll
       for (int u = 0; u < U; ++u) {
@@ -193,11 +207,11 @@ __global__ void __launch_bounds__(256, MIN_BLOCKS) register_tile_kernel(matrix_v
   });
 }
 
-template <class T, int IW, int U, bool STREAMING, int WR = 1, int MIN_BLOCKS = 0>
+template <class T, int IW, int U, bool STREAMING, int WR = 1, int MIN_BLOCKS = 0, in_load LOAD = in_load::hinted>
 void launch_register_tile_variant(const plan& p) {
   using S = register_tile_shape<T, IW, U, WR>;
   const tiling g = make_tiling(p, S::ROWS, S::COLS, p.order);
-  register_tile_kernel<T, IW, U, STREAMING, WR, MIN_BLOCKS>
+  register_tile_kernel<T, IW, U, STREAMING, WR, MIN_BLOCKS, LOAD>
       <<<grid_for(g), S::kThreads, 0, p.stream>>>(make_view<T>(p), g);
 }
 

@@ -386,13 +386,53 @@ TEST(Plan, InputRowsOff256BytesFetchWholeBlocks) {
   EXPECT_EQ(finalize(validate(strided)).input_load, in_load::hinted);
   strided.stride_in = 512 * 512 + 4;
   EXPECT_EQ(finalize(validate(strided)).input_load, in_load::fetch_256);
-  // Other paths keep theirs: the register tile (bytes), the element tile (fp32, output rows
-  // off 16 bytes), a named strategy.
-  EXPECT_EQ(finalize(validate(shaped(4096, 4112, 1))).input_load, in_load::hinted);
+  // Other paths keep theirs: the element tile (fp32, output rows off 16 bytes), a named
+  // strategy. (The register tile's evict-first form: the next test.)
   EXPECT_EQ(finalize(validate(shaped(4097, 4100, 4))).input_load, in_load::hinted);
   auto named = shaped(4096, 4100, 4);
   named.kernel = strategy::vectorized;
   EXPECT_EQ(finalize(validate(named)).input_load, in_load::hinted);
+}
+
+TEST(Plan, RegisterTileFetchesForRowsOffSectorsOr256Bytes) {
+  using xpose::detail::in_load;
+  // Bytes and 2-byte elements on pitches of whole 256 bytes: sector rows, the kernel's loads.
+  for (std::size_t e : {1, 2}) {
+    const auto p = finalize(validate(shaped(4096, 4096, e)));
+    EXPECT_EQ(p.path, auto_path::register_tile) << e;
+    EXPECT_TRUE(p.sector_out) << e;
+    EXPECT_EQ(p.input_load, in_load::hinted) << e;
+  }
+  // Output pitches of 16 mod 32 bytes (8208 bytes; 16400 for 2-byte elements): rows off
+  // sectors, which take the long store runs and their evict-first 256-byte fetches, whatever
+  // the input side.
+  const auto out_off = finalize(validate(shaped(8208, 8192, 1)));
+  EXPECT_EQ(out_off.path, auto_path::register_tile);
+  EXPECT_TRUE(out_off.vec_out);
+  EXPECT_FALSE(out_off.sector_out);
+  EXPECT_EQ(out_off.input_load, in_load::fetch_256_first);
+  EXPECT_FALSE(finalize(validate(shaped(8200, 8192, 2))).sector_out);
+  EXPECT_EQ(finalize(validate(shaped(8200, 8192, 2))).input_load, in_load::fetch_256_first);
+  // Input pitches off 256 bytes only (8208 and 9024 bytes; 16400 for 2-byte): fetches too.
+  const auto in_off = finalize(validate(shaped(8192, 8208, 1)));
+  EXPECT_TRUE(in_off.sector_out);
+  EXPECT_EQ(in_off.input_load, in_load::fetch_256_first);
+  EXPECT_EQ(finalize(validate(shaped(8192, 9024, 1))).input_load, in_load::fetch_256_first);
+  EXPECT_EQ(finalize(validate(shaped(8192, 8200, 2))).input_load, in_load::fetch_256_first);
+  // An output pointer 16 bytes off a sector, or an output matrix stride off one.
+  auto off = base(0x100000, 0x100000000010, 1, 4096);
+  off.rows = 4096;
+  EXPECT_TRUE(finalize(validate(off)).vec_out);
+  EXPECT_FALSE(finalize(validate(off)).sector_out);
+  EXPECT_EQ(finalize(validate(off)).input_load, in_load::fetch_256_first);
+  auto strided = batch_of(2, 512, 512, 1);
+  EXPECT_TRUE(finalize(validate(strided)).sector_out);
+  strided.stride_out = 512 * 512 + 16;
+  EXPECT_FALSE(finalize(validate(strided)).sector_out);
+  EXPECT_EQ(finalize(validate(strided)).input_load, in_load::fetch_256_first);
+  // Other kernels keep their loads on the same pitches: the residue tile (rows off 16 bytes).
+  EXPECT_EQ(finalize(validate(shaped(8200, 8200, 1))).path, auto_path::residue_tile);
+  EXPECT_EQ(finalize(validate(shaped(8200, 8200, 1))).input_load, in_load::hinted);
 }
 
 }  // namespace

@@ -2,9 +2,12 @@
 // padded tile and the 16-byte split and sector tiles load their interior input rows with
 // ld.global.L2::256B when the rows do not all start on 256-byte boundaries (a pitch off a
 // multiple of 256 bytes, a matrix stride off it, or an input pointer off it), and with their
-// own loads otherwise. Each case first checks, on the CPU, the path and the load form it is
-// meant to reach, then runs on the GPU against the CPU reference with the output poisoned
-// and guarded; edge tiles in both directions, batches, leading dimensions and offsets.
+// own loads otherwise. The 1-/2-byte register tile takes the evict-first form for such input
+// rows, and for output rows off 32-byte sectors, which also take its long store runs (16
+// micro-rows a warp; 4 where the matrix is narrower than that tile). Each case first checks,
+// on the CPU, the path and the load form it is meant to reach, then runs on the GPU against
+// the CPU reference with the output poisoned and guarded; edge tiles in both directions,
+// batches, leading dimensions and offsets.
 #include "gpu_case.hpp"
 #include "planned_path.hpp"
 
@@ -24,6 +27,8 @@ struct fetch_case {
   std::size_t elem;
   std::int64_t batch, rows, cols, ld_in_pad, ld_out_pad, stride_in_pad;
   std::size_t in_offset;
+  std::size_t out_offset = 0;
+  std::int64_t stride_out_pad = -1;  ///< -1: 32 bytes for a batch (sector-aligned matrices)
 };
 
 constexpr auto fetch = detail::in_load::fetch_256;
@@ -32,6 +37,8 @@ constexpr auto vec4 = detail::auto_path::vectorized_streaming;
 constexpr auto padded8 = detail::auto_path::tiled_padded;
 constexpr auto split16 = detail::auto_path::split_tile;
 constexpr auto sector16 = detail::auto_path::sector_tile;
+constexpr auto first = detail::in_load::fetch_256_first;
+constexpr auto regs = detail::auto_path::register_tile;
 
 const fetch_case cases[] = {
     // fp32: 2000-, 2016- and 4400-byte pitches; a 16-byte pointer offset; a matrix stride off
@@ -58,6 +65,23 @@ const fetch_case cases[] = {
     {"e16_sector_ld_in_batched", sector16, fetch, 16, 2, 97, 260, 1, 0, 16, 0},
     {"e16_sector_pointer_off_256", sector16, fetch, 16, 1, 129, 128, 0, 0, 0, 64},
     {"e16_sector_aligned_input", sector16, hinted, 16, 1, 333, 1024, 0, 0, 0, 0},
+    // The register tile. Output rows off sectors (long store runs: tiles of 512 x 128 bytes,
+    // 256 x 128 2-byte elements): 1040- and 1200-byte output pitches, a batch whose output
+    // matrices lie 16 bytes off sectors, an output pointer 16 bytes off; the same rows in a
+    // matrix narrower than the long tile (112 columns: 4 micro-rows a warp).
+    {"e1_long_runs_pitch_1040", regs, first, 1, 1, 1040, 400, 0, 0, 0, 0},
+    {"e1_long_runs_batched_stride_off", regs, first, 1, 3, 1024, 400, 16, 0, 48, 0, 0, 16},
+    {"e1_long_runs_out_pointer_off", regs, first, 1, 1, 1024, 512, 0, 0, 0, 0, 16},
+    {"e1_narrow_out_off_sectors", regs, first, 1, 1, 1040, 112, 0, 0, 0, 0},
+    {"e2_long_runs_pitch_1040", regs, first, 2, 1, 520, 264, 0, 0, 0, 0},
+    {"e2_long_runs_batched", regs, first, 2, 2, 600, 296, 8, 0, 16, 0},
+    // Input rows only off 256 bytes (1040- and 2064-byte pitches, an input pointer 16 bytes
+    // off): 4 micro-rows a warp with the fetches; aligned controls keep the kernel's loads.
+    {"e1_in_pitch_1040", regs, first, 1, 1, 1024, 1040, 0, 0, 0, 0},
+    {"e1_in_pointer_off", regs, first, 1, 1, 512, 1024, 0, 0, 0, 16},
+    {"e2_in_pitch_2064", regs, first, 2, 1, 512, 1032, 0, 0, 0, 0},
+    {"e1_aligned", regs, hinted, 1, 2, 1024, 1024, 0, 0, 0, 0},
+    {"e2_aligned", regs, hinted, 2, 1, 512, 640, 0, 0, 0, 0},
 };
 
 class InputFetch : public ::testing::TestWithParam<int> {};
@@ -70,9 +94,10 @@ TEST_P(InputFetch, MatchesCpuReference) {
   c.batch = k.batch, c.rows = k.rows, c.cols = k.cols;
   c.ld_in_pad = k.ld_in_pad, c.ld_out_pad = k.ld_out_pad;
   c.stride_in_pad = k.stride_in_pad;
-  // Output matrices 32 bytes apart beyond the packed stride: aligned for every kernel here.
-  c.stride_out_pad = k.batch > 1 ? static_cast<std::int64_t>(32 / k.elem) : 0;
+  // Output matrices 32 bytes apart beyond the packed stride unless the case says otherwise.
+  c.stride_out_pad = k.stride_out_pad >= 0 ? k.stride_out_pad : k.batch > 1 ? static_cast<std::int64_t>(32 / k.elem) : 0;
   c.in_offset = k.in_offset;
+  c.out_offset = k.out_offset;
   c.seed = 0xFE7C2560u + static_cast<std::uint64_t>(GetParam());
   const detail::plan p = planned(c, 0);
   ASSERT_EQ(p.path, k.path) << c.describe();
