@@ -151,6 +151,11 @@ auto_path choose_automatic(const plan& p) {
   return auto_path::tiled_padded;
 }
 
+// Narrower 1-/2-byte matrices keep the register tile's own loads: their stacked warps read
+// whole rows, and 8208 x 112 bytes (output rows off sectors) measured 94.7 -> 90.5% of memcpy
+// with the fetches (H200, bench/results/h200/session43/confirm).
+constexpr std::int64_t kRegisterTileFetchMinCols = 128;
+
 plan finalize(plan p) {
   const auto e = static_cast<std::uintptr_t>(p.elem_bytes);
   p.elem_aligned = multiple_of(reinterpret_cast<std::uintptr_t>(p.in), e) &&
@@ -170,9 +175,11 @@ plan finalize(plan p) {
   const bool in_off_256 = !rows_aligned(p.in, p.ld_in, p.stride_in, p.batch, p.elem_bytes, 256);
   if (fetching_tile && in_off_256) p.input_load = in_load::fetch_256;
   // The 1-/2-byte register tile streams: its fetches are evict-first. It takes them for input
-  // rows off 256-byte boundaries and, with 256-byte output runs, for output rows off sectors
+  // rows off 256-byte boundaries and for output rows off sectors, from 128 columns
   // (kernels/register_tile.cu says why and what they measured).
-  if (p.path == auto_path::register_tile && (in_off_256 || !p.sector_out)) p.input_load = in_load::fetch_256_first;
+  if (p.path == auto_path::register_tile && p.cols >= kRegisterTileFetchMinCols && (in_off_256 || !p.sector_out)) {
+    p.input_load = in_load::fetch_256_first;
+  }
   return p;
 }
 

@@ -52,13 +52,18 @@ void launch_narrow_bytes(const plan& p) {
   }
 }
 
-/** The warp shapes above: 4 micro-rows a warp, for output rows on 32-byte sectors. */
+/** Wide enough for a row of 8 warps of 4 micro-rows (1024 bytes, 512 2-byte elements). */
+template <class T>
+bool wide_matrix(const plan& p) {
+  return p.cols >= register_tile_shape<T, 4, sizeof(T) == 1 ? 1 : 2>::COLS;
+}
+
+/** The warp shapes above: 4 micro-rows a warp. */
 template <class T, in_load LOAD>
 void launch_four_micro_rows(const plan& p) {
   constexpr int E = sizeof(T);
-  constexpr int U4 = E == 1 ? 1 : 2;
   const std::int64_t short_pitch = std::min(p.ld_in, p.ld_out) * E;
-  if (p.cols >= register_tile_shape<T, 4, U4>::COLS) {
+  if (wide_matrix<T>(p)) {
     if constexpr (E == 1) {
       if (short_pitch >= 8192) {
         launch_register_tile_variant<T, 4, 1, true, 4, 0, LOAD>(p);
@@ -94,14 +99,9 @@ void launch_four_micro_rows(const plan& p) {
 // sectors a byte; their loads read 32 bytes of each of 16 rows, so each fetches the whole
 // 256-byte block, which the block's other warps read. Bytes take two warp rows (512-byte
 // output runs a block: 70000^2 72.6 -> 79.6% against one), 2-byte elements two micro-tiles a
-// thread. H200, % of memcpy, before -> after (bench/results/h200/session43/sectors3):
-// 8208^2 bytes 73.7 -> 86.9, 16400^2 67.7 -> 85.2, 70000^2 61.5 -> 79.6, 30000 x 8208 67.8 ->
-// 86.0; 2-byte 8200^2 71.0 -> 89.8, 9000^2 68.7 -> 89.7, 20008 x 8200 65.7 -> 89.0.
-template <class T>
-constexpr bool long_store_runs_fit(std::int64_t cols) {
-  return cols >= (sizeof(T) == 1 ? register_tile_shape<T, 16, 1, 2>::COLS : register_tile_shape<T, 16, 2, 1>::COLS);
-}
-
+// thread (bench/results/h200/session43/sectors3). Narrower matrices keep their stacked warps,
+// whose blocks already store 512-byte runs: there the long runs measured level or lower
+// (30000 x 1000 bytes 88.1 -> 87.5%, 8200 x 504 2-byte 122.7 -> 118.1%, session43/confirm).
 template <class T>
 void launch_long_store_runs(const plan& p) {
   if constexpr (sizeof(T) == 1) {
@@ -113,13 +113,11 @@ void launch_long_store_runs(const plan& p) {
 
 template <class T>
 void launch_register_tile(const plan& p) {
-  if (!p.sector_out && long_store_runs_fit<T>(p.cols)) {
+  if (!p.sector_out && wide_matrix<T>(p)) {
     launch_long_store_runs<T>(p);
   } else if (p.input_load == in_load::fetch_256_first) {
-    // Input rows off 256-byte boundaries (or output rows off sectors in matrices too narrow for
-    // the long runs): evict-first 256-byte fetches (global_load.cuh). H200, % of memcpy
-    // (session43/sectors3): 8192 x 8192 with ld_in 9024 bytes 88.1 -> 90.6, 8192 x 8208
-    // bytes 88.0 -> 90.2, 16400^2 2-byte 90.4 -> 92.5, 8192 x 8200 2-byte 91.2 -> 93.7.
+    // Input rows off 256-byte boundaries, or output rows off sectors in a narrower matrix
+    // (finalize() decides): evict-first 256-byte fetches (global_load.cuh).
     launch_four_micro_rows<T, in_load::fetch_256_first>(p);
   } else {
     launch_four_micro_rows<T, in_load::hinted>(p);

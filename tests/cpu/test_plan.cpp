@@ -430,6 +430,11 @@ TEST(Plan, RegisterTileFetchesForRowsOffSectorsOr256Bytes) {
   strided.stride_out = 512 * 512 + 16;
   EXPECT_FALSE(finalize(validate(strided)).sector_out);
   EXPECT_EQ(finalize(validate(strided)).input_load, in_load::fetch_256_first);
+  // Below 128 columns the register tile keeps its loads, rows off sectors or not.
+  EXPECT_EQ(finalize(validate(shaped(8208, 112, 1))).path, auto_path::register_tile);
+  EXPECT_EQ(finalize(validate(shaped(8208, 112, 1))).input_load, in_load::hinted);
+  EXPECT_EQ(finalize(validate(shaped(8208, 128, 1))).input_load, in_load::fetch_256_first);
+  EXPECT_EQ(finalize(validate(shaped(8192, 120, 2))).input_load, in_load::hinted);
   // Other kernels keep their loads on the same pitches: the residue tile (rows off 16 bytes).
   EXPECT_EQ(finalize(validate(shaped(8200, 8200, 1))).path, auto_path::residue_tile);
   EXPECT_EQ(finalize(validate(shaped(8200, 8200, 1))).input_load, in_load::hinted);
