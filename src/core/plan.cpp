@@ -151,11 +151,6 @@ auto_path choose_automatic(const plan& p) {
   return auto_path::tiled_padded;
 }
 
-// Narrower 1-/2-byte matrices keep the register tile's own loads: their stacked warps read
-// whole rows, and 8208 x 112 bytes (output rows off sectors) measured 94.7 -> 90.5% of memcpy
-// with the fetches (H200, bench/results/h200/session43/confirm).
-constexpr std::int64_t kRegisterTileFetchMinCols = 128;
-
 plan finalize(plan p) {
   const auto e = static_cast<std::uintptr_t>(p.elem_bytes);
   p.elem_aligned = multiple_of(reinterpret_cast<std::uintptr_t>(p.in), e) &&
@@ -174,11 +169,13 @@ plan finalize(plan p) {
                              p.path == auto_path::split_tile || p.path == auto_path::sector_tile;
   const bool in_off_256 = !rows_aligned(p.in, p.ld_in, p.stride_in, p.batch, p.elem_bytes, 256);
   if (fetching_tile && in_off_256) p.input_load = in_load::fetch_256;
-  // The 1-/2-byte register tile streams: its fetches are evict-first. It takes them for input
-  // rows off 256-byte boundaries and for output rows off sectors, from 128 columns
-  // (kernels/register_tile.cu says why and what they measured).
-  if (p.path == auto_path::register_tile && p.cols >= kRegisterTileFetchMinCols && (in_off_256 || !p.sector_out)) {
-    p.input_load = in_load::fetch_256_first;
+  // The 1-/2-byte register tile streams: its fetches are evict-first. Its long store runs for
+  // output rows off sectors take them, and so do wide matrices for input rows off 256 bytes
+  // (plan.hpp: the two thresholds; kernels/register_tile.cu).
+  if (p.path == auto_path::register_tile) {
+    const bool long_runs = !p.sector_out && p.cols >= kRegisterTileLongRunsMinCols;
+    const bool wide = p.cols * static_cast<std::int64_t>(p.elem_bytes) >= kRegisterTileFetchMinRowBytes;
+    if (long_runs || (wide && in_off_256)) p.input_load = in_load::fetch_256_first;
   }
   return p;
 }

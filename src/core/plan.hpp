@@ -73,6 +73,20 @@ inline constexpr std::int64_t kRealignedMinBytes2 = std::int64_t{16} << 20;
  *  with ld_out 4097 (64 MiB) 81.4 / 81.1, a (100, 401, 400) batch (64 MiB) 80.2 / 78.0). */
 inline constexpr std::int64_t kRealignedMinBytes4 = std::int64_t{128} << 20;
 
+/** Columns from which the 1-/2-byte register tile (register_tile.cu) writes output rows that
+ *  are off 32-byte sectors in long runs: 16 micro-rows a warp, tiles 128 columns wide, with
+ *  evict-first 256-byte fetches. H200, % of memcpy, before -> after (bench/results/h200/
+ *  session43/narrow3, confirm): 200016 x 128 bytes 77.1 -> 94.5, 200008 x 256 2-byte 60.0 ->
+ *  82.5, 8208^2 bytes 73.7 -> 86.4. Narrower matrices keep 4 micro-rows a warp and their loads. */
+inline constexpr std::int64_t kRegisterTileLongRunsMinCols = 128;
+
+/** Row bytes from which the register tile's 4-micro-row layout (output rows on sectors) takes
+ *  evict-first 256-byte fetches for input rows off 256-byte boundaries: a row of 8 warps
+ *  (1024 bytes). Narrower matrices stack their warps and read whole rows, and the fetches
+ *  cost them (session43/narrow2: 100000 x 1008 bytes 82.9 -> 71.7%, 100000 x 496 2-byte 90.0 ->
+ *  86.9%); wide ones gain (confirm: 8192 x 8208 bytes 87.4 -> 89.4%, 16400^2 2-byte 89.4 -> 92.2%). */
+inline constexpr std::int64_t kRegisterTileFetchMinRowBytes = 1024;
+
 /** Column tiles (32 input columns each) of the packed element tile's grid at most: its y
  *  dimension. Wider matrices take the strided kernel, launched per slice of columns. */
 inline constexpr std::int64_t kElementTileMaxColTiles = 65535;

@@ -5,6 +5,7 @@
 // rows off 32-byte sectors take 16 micro-rows per warp instead (launch_long_store_runs).
 #include "element_types.hpp"
 #include "launchers.hpp"
+#include "../core/plan.hpp"
 #include "register_tile.cuh"
 
 #include <algorithm>
@@ -99,9 +100,8 @@ void launch_four_micro_rows(const plan& p) {
 // sectors a byte; their loads read 32 bytes of each of 16 rows, so each fetches the whole
 // 256-byte block, which the block's other warps read. Bytes take two warp rows (512-byte
 // output runs a block: 70000^2 72.6 -> 79.6% against one), 2-byte elements two micro-tiles a
-// thread (bench/results/h200/session43/sectors3). Narrower matrices keep their stacked warps,
-// whose blocks already store 512-byte runs: there the long runs measured level or lower
-// (30000 x 1000 bytes 88.1 -> 87.5%, 8200 x 504 2-byte 122.7 -> 118.1%, session43/confirm).
+// thread (bench/results/h200/session43/sectors3). From kRegisterTileLongRunsMinCols columns
+// (core/plan.hpp), the long tile's width, on narrow matrices too (session43/narrow3).
 template <class T>
 void launch_long_store_runs(const plan& p) {
   if constexpr (sizeof(T) == 1) {
@@ -110,14 +110,20 @@ void launch_long_store_runs(const plan& p) {
     launch_register_tile_variant<T, 16, 2, true, 1, 0, in_load::fetch_256_first>(p);
   }
 }
+static_assert(register_tile_shape<std::uint8_t, 16, 1, 2>::COLS == kRegisterTileLongRunsMinCols &&
+                  register_tile_shape<std::uint16_t, 16, 2, 1>::COLS == kRegisterTileLongRunsMinCols,
+              "the long-run tiles are as wide as plan.hpp's threshold");
+static_assert(register_tile_shape<std::uint8_t, 4, 1>::COLS == kRegisterTileFetchMinRowBytes &&
+                  register_tile_shape<std::uint16_t, 4, 2>::COLS * 2 == kRegisterTileFetchMinRowBytes,
+              "a wide matrix (plan.hpp) holds a row of 8 warps of 4 micro-rows");
 
 template <class T>
 void launch_register_tile(const plan& p) {
-  if (!p.sector_out && wide_matrix<T>(p)) {
+  if (!p.sector_out && p.cols >= kRegisterTileLongRunsMinCols) {
     launch_long_store_runs<T>(p);
   } else if (p.input_load == in_load::fetch_256_first) {
-    // Input rows off 256-byte boundaries, or output rows off sectors in a narrower matrix
-    // (finalize() decides): evict-first 256-byte fetches (global_load.cuh).
+    // Wide matrices whose input rows are off 256-byte boundaries (finalize() decides):
+    // evict-first 256-byte fetches (global_load.cuh).
     launch_four_micro_rows<T, in_load::fetch_256_first>(p);
   } else {
     launch_four_micro_rows<T, in_load::hinted>(p);

@@ -413,7 +413,8 @@ TEST(Plan, RegisterTileFetchesForRowsOffSectorsOr256Bytes) {
   EXPECT_EQ(out_off.input_load, in_load::fetch_256_first);
   EXPECT_FALSE(finalize(validate(shaped(8200, 8192, 2))).sector_out);
   EXPECT_EQ(finalize(validate(shaped(8200, 8192, 2))).input_load, in_load::fetch_256_first);
-  // Input pitches off 256 bytes only (8208 and 9024 bytes; 16400 for 2-byte): fetches too.
+  // Input pitches off 256 bytes only (8208 and 9024 bytes; 16400 for 2-byte), wide rows:
+  // fetches too.
   const auto in_off = finalize(validate(shaped(8192, 8208, 1)));
   EXPECT_TRUE(in_off.sector_out);
   EXPECT_EQ(in_off.input_load, in_load::fetch_256_first);
@@ -430,11 +431,16 @@ TEST(Plan, RegisterTileFetchesForRowsOffSectorsOr256Bytes) {
   strided.stride_out = 512 * 512 + 16;
   EXPECT_FALSE(finalize(validate(strided)).sector_out);
   EXPECT_EQ(finalize(validate(strided)).input_load, in_load::fetch_256_first);
-  // Below 128 columns the register tile keeps its loads, rows off sectors or not.
+  // Output rows off sectors take the long runs from 128 columns; narrower matrices keep their
+  // loads. Input rows off 256 bytes alone take the fetches from 1024-byte rows.
   EXPECT_EQ(finalize(validate(shaped(8208, 112, 1))).path, auto_path::register_tile);
   EXPECT_EQ(finalize(validate(shaped(8208, 112, 1))).input_load, in_load::hinted);
   EXPECT_EQ(finalize(validate(shaped(8208, 128, 1))).input_load, in_load::fetch_256_first);
-  EXPECT_EQ(finalize(validate(shaped(8192, 120, 2))).input_load, in_load::hinted);
+  EXPECT_EQ(finalize(validate(shaped(8200, 128, 2))).input_load, in_load::fetch_256_first);
+  EXPECT_EQ(finalize(validate(shaped(8192, 1008, 1))).input_load, in_load::hinted);
+  EXPECT_EQ(finalize(validate(shaped(8192, 504, 2))).input_load, in_load::hinted);
+  EXPECT_EQ(finalize(validate(shaped(8192, 1040, 1))).input_load, in_load::fetch_256_first);
+  EXPECT_EQ(finalize(validate(shaped(8192, 520, 2))).input_load, in_load::fetch_256_first);
   // Other kernels keep their loads on the same pitches: the residue tile (rows off 16 bytes).
   EXPECT_EQ(finalize(validate(shaped(8200, 8200, 1))).path, auto_path::residue_tile);
   EXPECT_EQ(finalize(validate(shaped(8200, 8200, 1))).input_load, in_load::hinted);

@@ -2,9 +2,9 @@
 // padded tile and the 16-byte split and sector tiles load their interior input rows with
 // ld.global.L2::256B when the rows do not all start on 256-byte boundaries (a pitch off a
 // multiple of 256 bytes, a matrix stride off it, or an input pointer off it), and with their
-// own loads otherwise. The 1-/2-byte register tile takes the evict-first form for such input
-// rows and for output rows off 32-byte sectors, from 128 columns; output rows off sectors in
-// wide matrices also take its long store runs (16 micro-rows a warp). Each case first checks,
+// own loads otherwise. The 1-/2-byte register tile takes the evict-first form with its long
+// store runs (16 micro-rows a warp) for output rows off 32-byte sectors, from 128 columns, and
+// for input rows off 256 bytes in rows of 1024 bytes and more. Each case first checks,
 // on the CPU, the path and the load form it is meant to reach, then runs on the GPU against
 // the CPU reference with the output poisoned and guarded; edge tiles in both directions,
 // batches, leading dimensions and offsets.
@@ -65,24 +65,26 @@ const fetch_case cases[] = {
     {"e16_sector_ld_in_batched", sector16, fetch, 16, 2, 97, 260, 1, 0, 16, 0},
     {"e16_sector_pointer_off_256", sector16, fetch, 16, 1, 129, 128, 0, 0, 0, 64},
     {"e16_sector_aligned_input", sector16, hinted, 16, 1, 333, 1024, 0, 0, 0, 0},
-    // The register tile. Output rows off sectors in matrices of 1024 (bytes) or 512 (2-byte)
-    // columns and more take the long store runs (tiles of 512 x 128 bytes, 256 x 128 2-byte
-    // elements): 1040- and 1200-byte output pitches, a batch whose output matrices lie 16 bytes
-    // off sectors, an output pointer 16 bytes off. Narrower matrices keep 4 micro-rows a warp,
-    // with the fetches from 128 columns and without them below.
+    // The register tile. Output rows off sectors take the long store runs from 128 columns
+    // (tiles of 512 x 128 bytes, 256 x 128 2-byte elements): 1040- and 1200-byte output
+    // pitches, a batch whose output matrices lie 16 bytes off sectors, an output pointer 16
+    // bytes off, narrow matrices (400 and 264 columns); below 128 columns, 4 micro-rows a warp
+    // and their own loads.
     {"e1_long_runs_pitch_1040", regs, first, 1, 1, 1040, 1040, 0, 0, 0, 0},
     {"e1_long_runs_batched_stride_off", regs, first, 1, 3, 1024, 1040, 16, 0, 48, 0, 0, 16},
     {"e1_long_runs_out_pointer_off", regs, first, 1, 1, 1024, 1024, 0, 0, 0, 0, 16},
+    {"e1_long_runs_narrow", regs, first, 1, 1, 1040, 400, 0, 0, 0, 0},
     {"e2_long_runs_pitch_1040", regs, first, 2, 1, 520, 520, 0, 0, 0, 0},
     {"e2_long_runs_batched", regs, first, 2, 2, 600, 600, 8, 0, 16, 0},
-    {"e1_narrow_out_off_sectors", regs, first, 1, 1, 1040, 400, 0, 0, 0, 0},
-    {"e2_narrow_out_off_sectors", regs, first, 2, 1, 520, 264, 0, 0, 0, 0},
-    {"e1_under_128_columns", regs, hinted, 1, 1, 1040, 112, 0, 0, 0, 0},
-    // Input rows only off 256 bytes (1040- and 2064-byte pitches, an input pointer 16 bytes
-    // off): 4 micro-rows a warp with the fetches; aligned controls keep the kernel's loads.
+    {"e2_long_runs_narrow", regs, first, 2, 1, 520, 264, 0, 0, 0, 0},
+    {"e1_out_off_under_128_columns", regs, hinted, 1, 1, 1040, 112, 0, 0, 0, 0},
+    // Input rows only off 256 bytes: rows of 1024 bytes and more (1040- and 2064-byte pitches,
+    // an input pointer 16 bytes off) take the fetches on 4 micro-rows a warp; narrower rows
+    // (1008 bytes) and aligned controls keep the kernel's loads.
     {"e1_in_pitch_1040", regs, first, 1, 1, 1024, 1040, 0, 0, 0, 0},
     {"e1_in_pointer_off", regs, first, 1, 1, 512, 1024, 0, 0, 0, 16},
     {"e2_in_pitch_2064", regs, first, 2, 1, 512, 1032, 0, 0, 0, 0},
+    {"e1_in_off_narrow", regs, hinted, 1, 1, 1024, 1008, 0, 0, 0, 0},
     {"e1_aligned", regs, hinted, 1, 2, 1024, 1024, 0, 0, 0, 0},
     {"e2_aligned", regs, hinted, 2, 1, 512, 640, 0, 0, 0, 0},
 };
