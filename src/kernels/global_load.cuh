@@ -14,6 +14,8 @@
 // tiles for rows that are not 16-byte aligned measured slower with them (misaligned/: the
 // element tile, fp32 4095 x 4097 90.9 -> 87.5, 8191 x 8193 86.2 -> 83.8; the residue tile,
 // bytes 4095 x 4097 91.8 -> 89.5) or level (the element tile for 8 bytes), and keep theirs.
+// The 1-/2-byte register tile, which streams, takes the evict-first form (session 43:
+// register_tile.cu, core/plan.hpp's kRegisterTileLongRunsMinCols and kRegisterTileFetchMinRowBytes).
 #pragma once
 
 #include <cstring>
