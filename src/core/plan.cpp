@@ -100,8 +100,9 @@ auto_path choose_automatic(const plan& p) {
   if (p.elem_bytes <= 2 && p.elem_aligned && p.rows >= residue_min_rows(p.elem_bytes)) return auto_path::residue_tile;
   // 16-byte elements whose output rows do not all start on a 32-byte sector (4095 x 4097):
   // a tile that starts each output row's stores on a sector, so that no sector is split
-  // between two tiles' stores (86.7 -> 90.6%, sweep 20). (8-byte elements took it from 96 MiB
-  // until the element tile below, sweep 36.)
+  // between two tiles' stores (86.7 -> 90.6%, sweep 20). (8-byte elements on rows that are not
+  // 16-byte aligned took it from 96 MiB until the element tile below, sweep 36; on 16-byte
+  // aligned rows off sectors they take it since session 43, below.)
   if (p.elem_bytes == 16 && p.elem_aligned && !p.sector_out) {
     return auto_path::sector_tile;
   }
@@ -143,7 +144,11 @@ auto_path choose_automatic(const plan& p) {
   // column order it measured at or above the diagonal and split tiles that long row
   // pitches took before (sweep 33, % of memcpy: 16384^2 diagonal 92.5 -> 94.8, 32768 x 8192
   // split 92.5 -> 97.5; 32768^2, 20000^2 and 24576 x 16384 level at 96.6-97.3).
-  if (p.elem_bytes == 8) return auto_path::tiled_padded;
+  // Output rows off 32-byte sectors, from kSectorTile8MinBytes per call: the sector tile, so
+  // that no output sector is split between two tiles' stores.
+  if (p.elem_bytes == 8) {
+    return !p.sector_out && call_bytes(p) >= kSectorTile8MinBytes ? auto_path::sector_tile : auto_path::tiled_padded;
+  }
   // 16 bytes (rows on 32-byte sectors here): the split tile's four loads per thread in flight
   // before one shared-memory pass, 0.6-0.8 points over the padded tile and level at 8192^2 and
   // above (sweep 31).

@@ -87,6 +87,13 @@ inline constexpr std::int64_t kRegisterTileLongRunsMinCols = 128;
  *  86.9%); wide ones gain (confirm: 8192 x 8208 bytes 87.4 -> 89.4%, 16400^2 2-byte 89.4 -> 92.2%). */
 inline constexpr std::int64_t kRegisterTileFetchMinRowBytes = 1024;
 
+/** Bytes per call from which 8-byte elements on 16-byte aligned rows whose output rows are off
+ *  32-byte sectors (pitches of 2 mod 4 elements: 8194 x 8192) take the sector tile (64 x 64)
+ *  instead of the padded tile. H200, % of memcpy, padded -> sector tile (bench/results/h200/
+ *  session43/sector48): 4098 x 4096 (128 MiB) 94.3 -> 94.8, 8194 x 8192 94.7 -> 96.5, 16386 x
+ *  8192 93.2 -> 95.5. Smaller calls were not measured and keep the padded tile. */
+inline constexpr std::int64_t kSectorTile8MinBytes = std::int64_t{128} << 20;
+
 /** Column tiles (32 input columns each) of the packed element tile's grid at most: its y
  *  dimension. Wider matrices take the strided kernel, launched per slice of columns. */
 inline constexpr std::int64_t kElementTileMaxColTiles = 65535;

@@ -11,7 +11,7 @@ template <class T> void launch_naive_write_coalesced(const plan& p);
 template <class T> void launch_tiled(const plan& p);  // tiled, tiled_padded (every config), diagonal
 template <class T> void launch_auto_padded(const plan& p);  // auto: 8 bytes, aligned rows
 template <class T> void launch_unaligned_tile(const plan& p);  // auto: rows not 16-byte aligned
-template <class T> void launch_sector_tile(const plan& p);     // auto: 16 bytes, output rows off 32-byte sectors
+template <class T> void launch_sector_tile(const plan& p);     // auto: 16 (8) bytes, output rows off 32-byte sectors
 template <class T> void launch_realigned_tile(const plan& p);  // auto: 1, 2 (4) bytes, output rows not 16-byte aligned
 template <class T> void launch_residue_tile(const plan& p);    // auto: 1 and 2 bytes, rows not 16-byte aligned
 void launch_element_tile_4(const plan& p);                      // auto: one packed matrix, 4 bytes, output rows not 16-byte aligned

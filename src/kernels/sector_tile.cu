@@ -13,8 +13,11 @@
 // first tile of an output row starts at the row's first element, and the last runs to its
 // end. For 16-byte elements that is one more row per 32 (86.7 -> 90.6% at 4095 x 4097).
 // 8-byte elements took a 64 x 64 version from 96 MiB per call (sweep 30: 9001 x 7003 73.6 ->
-// 81.2%) until the element tile (element_tile.cu, sweep 36) passed it at every size; 4 bytes
-// never did (77 -> 62%). The kernel stays general in T; only 16 bytes are launched.
+// 81.2%) until the element tile (element_tile.cu, sweep 36) passed it at every size on rows
+// that are not 16-byte aligned; 4 bytes never did (77 -> 62%; session 43, 16-byte aligned
+// rows off sectors: fp32 8196 x 8192 93.0 -> 77.7% against the vectorized tile). On 16-byte
+// aligned output rows off sectors the 8-byte 64 x 64 version is ahead of the padded tile from
+// 128 MiB (core/plan.hpp: kSectorTile8MinBytes; 32 x 32 measured 0.5-2.5 points lower).
 //
 // Plain loads and stores: the halo rows come back from L2 only if the tile above did not
 // load them evict-first, and the sectors this tile completes are written by one tile but
@@ -109,6 +112,9 @@ template <class T>
 void launch_sector_tile(const plan& p) {
   if constexpr (has_vector_path<T> && sizeof(T) == 16) {  // element-aligned 16 bytes
     launch_shape<T, 32, 8>(p);  // 32 x 16 threads: 4095 x 4097 90.6 -> 74.7% (sweep 30)
+    check_launch("sector_tile");
+  } else if constexpr (has_vector_path<T> && sizeof(T) == 8) {  // 16-byte aligned rows, session 43
+    launch_shape<T, 64, 8>(p);  // 64 x 4 threads: 8194 x 8192 96.5 -> 92.5%
     check_launch("sector_tile");
   } else {
     raise(status::internal_error, "sector tile planned for ", sizeof(T), "-byte elements");

@@ -446,4 +446,21 @@ TEST(Plan, RegisterTileFetchesForRowsOffSectorsOr256Bytes) {
   EXPECT_EQ(finalize(validate(shaped(8200, 8200, 1))).input_load, in_load::hinted);
 }
 
+TEST(Plan, EightByteOutputRowsOffSectorsTakeTheSectorTileFrom128MiB) {
+  // 8194 x 8192 and 4098 x 4096 fp64: output pitches of 16 mod 32 bytes, 16-byte aligned.
+  EXPECT_EQ(finalize(validate(shaped(8194, 8192, 8))).path, auto_path::sector_tile);
+  EXPECT_EQ(finalize(validate(shaped(4098, 4096, 8))).path, auto_path::sector_tile);
+  // Below 128 MiB, aligned output rows, or output rows not 16-byte aligned: as before.
+  EXPECT_EQ(finalize(validate(shaped(4098, 4000, 8))).path, auto_path::tiled_padded);
+  EXPECT_EQ(finalize(validate(shaped(8192, 8194, 8))).path, auto_path::tiled_padded);
+  EXPECT_EQ(finalize(validate(shaped(8193, 8192, 8))).path, auto_path::element_tile);
+  // An output matrix stride off sectors counts like a pitch.
+  auto strided = batch_of(2, 4096, 4096, 8);
+  EXPECT_EQ(finalize(validate(strided)).path, auto_path::tiled_padded);
+  strided.stride_out = 4096 * 4096 + 2;
+  EXPECT_EQ(finalize(validate(strided)).path, auto_path::sector_tile);
+  // Input rows off 256 bytes: the tile's 256-byte fetches.
+  EXPECT_EQ(finalize(validate(shaped(8194, 8200, 8))).input_load, xpose::detail::in_load::fetch_256);
+}
+
 }  // namespace

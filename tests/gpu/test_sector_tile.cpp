@@ -1,5 +1,6 @@
 // The sector tile (src/kernels/sector_tile.cu): `auto` for 16-byte elements whose output
-// rows do not all start on a 32-byte sector. Each case first checks, on the CPU plan, that it
+// rows do not all start on a 32-byte sector, and for large 8-byte problems on 16-byte
+// aligned rows that do not. Each case first checks, on the CPU plan, that it
 // takes the sector tile, then runs on the GPU against the CPU reference with the output
 // poisoned and guarded. The shapes make every output row start at its own offset, end the
 // last tile partially or exactly (a whole last tile must still write the shifted elements of
@@ -57,6 +58,44 @@ std::string param_name(const ::testing::TestParamInfo<param>& info) {
 INSTANTIATE_TEST_SUITE_P(Layouts, SectorTile,
                          ::testing::Combine(::testing::Values<std::size_t>(16), ::testing::Range(0, 6)),
                          param_name);
+
+// 8-byte elements on 16-byte aligned rows whose output rows are off sectors take the tile from
+// kSectorTile8MinBytes (128 MiB) per call: a partial last tile row (4098 rows), a whole one with
+// ld_out padded, a batch with input pitches off 256 bytes (the 256-byte fetches) and padded
+// matrix strides. Just below the size, the padded tile.
+struct sector8_case {
+  const char* name;
+  detail::auto_path path;
+  std::int64_t batch, rows, cols, ld_in_pad, ld_out_pad, stride_in_pad, stride_out_pad;
+};
+
+const sector8_case sector8_cases[] = {
+    {"rows_4098", detail::auto_path::sector_tile, 1, 4098, 4096, 0, 0, 0, 0},
+    {"whole_last_tile_ld_out", detail::auto_path::sector_tile, 1, 4096, 4096, 0, 2, 0, 0},
+    {"batched_ld_in", detail::auto_path::sector_tile, 2, 4098, 2050, 2, 0, 2, 4},
+    {"below_128_mib", detail::auto_path::tiled_padded, 1, 4098, 4000, 0, 0, 0, 0},
+};
+
+class SectorTile8 : public ::testing::TestWithParam<int> {};
+
+TEST_P(SectorTile8, MatchesCpuReference) {
+  XPOSE_REQUIRE_GPU();
+  const sector8_case& k = sector8_cases[GetParam()];
+  gpu_case c;
+  c.elem_bytes = 8;
+  c.batch = k.batch, c.rows = k.rows, c.cols = k.cols;
+  c.ld_in_pad = k.ld_in_pad, c.ld_out_pad = k.ld_out_pad;
+  c.stride_in_pad = k.stride_in_pad, c.stride_out_pad = k.stride_out_pad;
+  c.seed = 0x5EC78000u + static_cast<std::uint64_t>(GetParam());
+  const detail::plan p = planned(c, 0);
+  ASSERT_EQ(p.path, k.path) << c.describe();
+  ASSERT_TRUE(p.vec_in && p.vec_out && !p.sector_out) << c.describe();
+  EXPECT_TRUE(run_case(c));
+}
+
+INSTANTIATE_TEST_SUITE_P(Layouts, SectorTile8,
+                         ::testing::Range(0, static_cast<int>(sizeof(sector8_cases) / sizeof(sector8_cases[0]))),
+                         [](const ::testing::TestParamInfo<int>& info) { return std::string(sector8_cases[info.param].name); });
 
 }  // namespace
 }  // namespace xpose::testing
