@@ -6,8 +6,8 @@
 // output rows. A warp's lanes form IW micro-rows x (32 / IW) micro-columns, so each warp
 // load touches IW rows with 16 * 32 / IW contiguous bytes, each store 32 / IW rows with
 // 16 * IW contiguous bytes: whole 32-byte sectors on both sides where rows start on
-// sectors, and no shared memory or barrier at all. U micro-tiles per thread keep U * V loads in flight. The block's 8 warps
-// form WR rows x (8 / WR) columns of warp tiles.
+// sectors, and no shared memory or barrier at all. U micro-tiles per thread keep U * V
+// loads in flight. The block's 8 warps form WR rows x (8 / WR) columns of warp tiles.
 #pragma once
 
 #include "global_load.cuh"
