@@ -178,9 +178,8 @@ plan finalize(plan p) {
   // output rows off sectors take them, and so do wide matrices for input rows off 256 bytes
   // (plan.hpp: the two thresholds; kernels/register_tile.cu).
   if (p.path == auto_path::register_tile) {
-    const bool long_runs = !p.sector_out && p.cols >= kRegisterTileLongRunsMinCols;
     const bool wide = p.cols * static_cast<std::int64_t>(p.elem_bytes) >= kRegisterTileFetchMinRowBytes;
-    if (long_runs || (wide && in_off_256)) p.input_load = in_load::fetch_256_first;
+    if (register_tile_long_runs(p) || (wide && in_off_256)) p.input_load = in_load::fetch_256_first;
   }
   return p;
 }

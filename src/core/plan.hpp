@@ -80,6 +80,12 @@ inline constexpr std::int64_t kRealignedMinBytes4 = std::int64_t{128} << 20;
  *  82.5, 8208^2 bytes 73.7 -> 86.4. Narrower matrices keep 4 micro-rows a warp and their loads. */
 inline constexpr std::int64_t kRegisterTileLongRunsMinCols = 128;
 
+/** Whether the register tile writes `p`'s output rows in long runs (finalize() gives them the
+ *  evict-first fetches; register_tile.cu launches them). */
+inline bool register_tile_long_runs(const plan& p) {
+  return !p.sector_out && p.cols >= kRegisterTileLongRunsMinCols;
+}
+
 /** Row bytes from which the register tile's 4-micro-row layout (output rows on sectors) takes
  *  evict-first 256-byte fetches for input rows off 256-byte boundaries: a row of 8 warps
  *  (1024 bytes). Narrower matrices stack their warps and read whole rows, and the fetches

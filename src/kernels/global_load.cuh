@@ -1,5 +1,6 @@
-// Interior input loads that have L2 fetch whole 256-byte blocks of memory
-// (`ld.global.L2::256B`), for input rows that do not all start on 256-byte boundaries.
+// 16-byte global loads: the kernels' own (evict-first where they stream), and interior input
+// loads that have L2 fetch whole 256-byte blocks of memory (`ld.global.L2::256B`), for input
+// rows that do not all start on 256-byte boundaries.
 //
 // A tile's input row run then straddles two 256-byte blocks and reads only part of each;
 // the tile beside it reads the rest, a tile column later in column order. With sector
@@ -18,9 +19,18 @@
 // register_tile.cu, core/plan.hpp's kRegisterTileLongRunsMinCols and kRegisterTileFetchMinRowBytes).
 #pragma once
 
+#include "../core/problem.hpp"
+
 #include <cstring>
 
 namespace xpose::detail {
+
+/** 16 bytes at p (16-byte aligned), evict-first (`__ldcs`) when the kernel streams. */
+template <bool STREAMING>
+__device__ __forceinline__ uint4 load16(const void* p) {
+  if constexpr (STREAMING) return __ldcs(static_cast<const uint4*>(p));
+  return *static_cast<const uint4*>(p);
+}
 
 /** 16 bytes at p (16-byte aligned), the whole 256-byte block around them fetched into L2. */
 __device__ __forceinline__ uint4 load16_fetch_256(const void* p) {
@@ -31,14 +41,22 @@ __device__ __forceinline__ uint4 load16_fetch_256(const void* p) {
   return v;
 }
 
-/** The same load, evict-first (`ld.global.cs.L2::256B`): for the 1-/2-byte register tile,
- *  whose loads stream (register_tile.cu). */
-__device__ __forceinline__ uint4 load16_fetch_256_first(const void* p) {
-  uint4 v;
-  asm volatile("ld.global.cs.L2::256B.v4.u32 {%0,%1,%2,%3}, [%4];"
-               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-               : "l"(p));
-  return v;
+/** An interior tile's 16-byte input load in the form the plan chose (plan::input_load): the
+ *  kernel's own (load16), the 256-byte fetch, or the same fetch evict-first
+ *  (`ld.global.cs.L2::256B`: the 1-/2-byte register tile, whose loads stream). */
+template <in_load LOAD, bool STREAMING>
+__device__ __forceinline__ uint4 load16_interior(const void* p) {
+  if constexpr (LOAD == in_load::fetch_256_first) {
+    uint4 v;
+    asm volatile("ld.global.cs.L2::256B.v4.u32 {%0,%1,%2,%3}, [%4];"
+                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                 : "l"(p));
+    return v;
+  } else if constexpr (LOAD == in_load::fetch_256) {
+    return load16_fetch_256(p);
+  } else {
+    return load16<STREAMING>(p);
+  }
 }
 
 /** One naturally aligned 8- or 16-byte element, the same way as load16_fetch_256. */

@@ -119,7 +119,7 @@ static_assert(register_tile_shape<std::uint8_t, 4, 1>::COLS == kRegisterTileFetc
 
 template <class T>
 void launch_register_tile(const plan& p) {
-  if (!p.sector_out && p.cols >= kRegisterTileLongRunsMinCols) {
+  if (register_tile_long_runs(p)) {
     launch_long_store_runs<T>(p);
   } else if (p.input_load == in_load::fetch_256_first) {
     // Wide matrices whose input rows are off 256-byte boundaries (finalize() decides):

@@ -125,25 +125,6 @@ __device__ __forceinline__ void transpose_in_registers(uint2 (&v)[8 / E]) {
 }
 
 template <bool STREAMING>
-__device__ __forceinline__ uint4 load16(const void* p) {
-  if constexpr (STREAMING) return __ldcs(static_cast<const uint4*>(p));
-  return *static_cast<const uint4*>(p);
-}
-
-/** An interior micro-tile row: the kernel's own load (load16) or one that fetches the whole
- *  256-byte block around it (global_load.cuh). */
-template <in_load LOAD, bool STREAMING>
-__device__ __forceinline__ uint4 load16_interior(const void* p) {
-  if constexpr (LOAD == in_load::fetch_256_first) {
-    return load16_fetch_256_first(p);
-  } else if constexpr (LOAD == in_load::fetch_256) {
-    return load16_fetch_256(p);
-  } else {
-    return load16<STREAMING>(p);
-  }
-}
-
-template <bool STREAMING>
 __device__ __forceinline__ void store16(void* p, const uint4& v) {
   if constexpr (STREAMING) {
     __stcs(static_cast<uint4*>(p), v);

@@ -59,11 +59,7 @@ __device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const t
         int row, vc;
         slot_position<VPR_IN>(threadIdx.x + k * kThreads, row, vc);
         const void* src = m.in_row(at.b, at.r0 + row) + at.c0 + vc * V;
-        if constexpr (LOAD == in_load::fetch_256) {
-          v[k] = load16_fetch_256(src);
-        } else {
-          v[k] = STREAMING ? __ldcs(static_cast<const uint4*>(src)) : *static_cast<const uint4*>(src);
-        }
+        v[k] = load16_interior<LOAD, STREAMING>(src);
       }
 #pragma unroll
       for (int k = 0; k < PER_THREAD_IN; ++k) {
