@@ -26,7 +26,7 @@ b2x8194x4096 e8 --batch 2 --shape 8194x4096 --elem-bytes 8
 LIST
 done
 ) > $D/ab.txt 2>&1
-python3 bench/results/h200/session43/summarize.py $D/ab.txt > $D/ab_summary.txt
+python3 bench/results/h200/session42/summarize.py $D/ab.txt > $D/ab_summary.txt
 cat $D/ab_summary.txt
 echo "auto rows not ok: $(grep -E "^auto" $D/ab.txt | grep -vc " ok ")"
 timeout 200 $B/xpose_gpu_tests --gtest_filter='-*Inplace*' > $D/tests.log 2>&1; echo "tests rc=$?"

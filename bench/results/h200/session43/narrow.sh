@@ -37,7 +37,7 @@ b4x4112x4112 e1 --batch 4 --shape 4112x4112 --elem-bytes 1
 LIST
 done
 ) > $D/ab.txt 2>&1
-python3 bench/results/h200/session43/summarize.py $D/ab.txt > $D/ab_summary.txt
+python3 bench/results/h200/session42/summarize.py $D/ab.txt > $D/ab_summary.txt
 cat $D/ab_summary.txt
 echo "auto rows not ok: $(grep -E "^auto" $D/ab.txt | grep -vc " ok ")"
 timeout 200 $B/xpose_gpu_tests --gtest_filter='-*Inplace*' > $D/tests.log 2>&1; echo "tests rc=$?"

@@ -36,6 +36,6 @@ done <<'LIST'
 LIST
 done
 ) > $D/ab.txt 2>&1
-python3 bench/results/h200/session43/summarize.py $D/ab.txt > $D/ab_summary.txt
+python3 bench/results/h200/session42/summarize.py $D/ab.txt > $D/ab_summary.txt
 cat $D/ab_summary.txt
 echo "auto rows not ok: $(grep -E "^auto" $D/ab.txt | grep -vc " ok ")"; grep -iE "fail|error" $D/ab.txt | head

@@ -40,6 +40,6 @@ b4x4112x4112 e1 base,rt18,rt17,rt50,rt49 --batch 4 --shape 4112x4112 --elem-byte
 LIST
 done
 ) > $D/ab.txt 2>&1
-python3 bench/results/h200/session43/summarize.py $D/ab.txt > $D/ab_summary.txt
+python3 bench/results/h200/session42/summarize.py $D/ab.txt > $D/ab_summary.txt
 cat $D/ab_summary.txt
 echo "auto rows not ok: $(grep -E "^auto" $D/ab.txt | grep -vc " ok ")"; grep -iE "fail|error" $D/ab.txt | head
