@@ -76,6 +76,19 @@ auto_path choose_automatic(const plan& p) {
     // in shared memory, when the packed side's run is 16-byte aligned and the long side
     // fills a few blocks (the first and last blocks of a row move element by element).
     const std::int64_t small = use_wide ? p.rows : p.cols, long_side = use_wide ? p.cols : p.rows;
+    // 1 and 2 bytes with a short side of 33 to 64, rows of whole vectors and output rows on
+    // sectors: the register tile (H200, % of memcpy, skinny -> register tile,
+    // bench/results/h200/session44/rules, narrow, heads): bytes 4194304 x 64 57.5 -> 86.7,
+    // 64 x 4194304 56.2 -> 95.0, (1024, 512, 64) 58 -> 91.5, 2097152 x 48 76.8 -> 86.8;
+    // 2-byte (1024, 64, 512) 76.6 -> 95.5, (1024, 512, 56) 77.4 -> 91.5, 4194304 x 40 78.5 ->
+    // 89.8, (4096, 256, 64) 93.0 -> 95.0. Output rows off sectors lose there (48 x 4194304
+    // bytes 75.8 -> 58-60, 40 x 4194304 2-byte 78.9 -> 64.0), and so does one 2-byte 64-column
+    // matrix, which the skinny kernel writes as 64 long rows (2097152 x 64 89.9 -> 87.0,
+    // 4194304 x 64 90.7 -> 85.8).
+    const bool one_tall_64 = p.elem_bytes == 2 && !use_wide && small == 64 && p.batch == 1;
+    if (p.elem_bytes <= 2 && small > kMaxInterleave && p.vec_in && p.vec_out && p.sector_out && !one_tall_64) {
+      return auto_path::register_tile;
+    }
     const void* packed = use_wide ? p.out : p.in;
     const std::int64_t packed_stride = use_wide ? p.stride_out : p.stride_in;
     // Tall, the strided output rows must be element-aligned: their 16-byte chunks split at
@@ -169,6 +182,8 @@ plan finalize(plan p) {
                     call_bytes(p) >= column_order_min_bytes(p.path, p.elem_bytes, p.memory_bus_bits)
                 ? tile_order::columns
                 : tile_order::rows;
+  // Narrow fp32 columns: row order (plan.hpp, kNarrowEdgeMaxSide).
+  if (vectorized_narrow_cols(p)) p.order = tile_order::rows;
   // Input rows off 256-byte boundaries: whole 256-byte fetches (kernels/global_load.cuh).
   const bool fetching_tile = p.path == auto_path::vectorized_streaming || p.path == auto_path::tiled_padded ||
                              p.path == auto_path::split_tile || p.path == auto_path::sector_tile;

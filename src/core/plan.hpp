@@ -100,6 +100,31 @@ inline constexpr std::int64_t kRegisterTileFetchMinRowBytes = 1024;
  *  8192 93.2 -> 95.5. Smaller calls were not measured and keep the padded tile. */
 inline constexpr std::int64_t kSectorTile8MinBytes = std::int64_t{128} << 20;
 
+/** fp32 sides below this many elements that are not whole 64-element tiles of the vectorized
+ *  tile (kVectorizedTile4) take narrower tiles: every tile row (or column) of the matrix would
+ *  end in a tile of 16-48 elements, whose threads mostly idle, and such matrices are made of
+ *  those. Columns: 128 x 32 tiles (rows x columns) in row order, so that the blocks running
+ *  together read whole input rows; rows: 32 x 128 tiles in column order. H200, % of memcpy,
+ *  64 x 64 -> narrow tiles (bench/results/h200/session44/narrow, rules): 1048576 x 80 60.1 ->
+ *  82.5, 262144 x 96 66.4 -> 90.3, 524288 x 144 64.3 -> 87.1, 200000 x 200 67.6 -> 89.9,
+ *  (512, 1024, 96) 79.7 -> 99, (512, 1024, 80) 77.1 -> 86; 96 x 262144 77.4 -> 93.6, 160 x 65536
+ *  82.7 -> 93.4. Whole tiles keep 64 x 64 (262144 x 128 93.7%, against 90.3 on 128 x 32), and
+ *  wider matrices too (16384 x 8200 95.9%, against 90.6-93.0; (512, 1024, 400) 95.6 / 95.1). */
+inline constexpr std::int64_t kNarrowEdgeMaxSide = 256;
+inline constexpr std::int64_t kVectorizedTile4 = 64;  ///< the fp32 vectorized tile's side
+
+/** Whether `auto`'s fp32 vectorized tile covers `p` with 128 x 32 tiles (narrow columns). */
+inline bool vectorized_narrow_cols(const plan& p) {
+  return p.path == auto_path::vectorized_streaming && p.elem_bytes == 4 && p.cols < kNarrowEdgeMaxSide &&
+         p.cols % kVectorizedTile4 != 0;
+}
+
+/** Whether it covers `p` with 32 x 128 tiles (narrow rows, columns not narrow). */
+inline bool vectorized_narrow_rows(const plan& p) {
+  return p.path == auto_path::vectorized_streaming && p.elem_bytes == 4 && !vectorized_narrow_cols(p) &&
+         p.rows < kNarrowEdgeMaxSide && p.rows % kVectorizedTile4 != 0;
+}
+
 /** Column tiles (32 input columns each) of the packed element tile's grid at most: its y
  *  dimension. Wider matrices take the strided kernel, launched per slice of columns. */
 inline constexpr std::int64_t kElementTileMaxColTiles = 65535;

@@ -463,4 +463,62 @@ TEST(Plan, EightByteOutputRowsOffSectorsTakeTheSectorTileFrom128MiB) {
   EXPECT_EQ(finalize(validate(shaped(8194, 8200, 8))).input_load, xpose::detail::in_load::fetch_256);
 }
 
+TEST(Plan, SkinnySidesOf33To64TakeTheRegisterTileOnSectors) {
+  // Tall and wide, batched and single, 1 and 2 bytes: rows of whole vectors, output rows on
+  // 32-byte sectors.
+  EXPECT_EQ(finalize(validate(shaped(4194304, 64, 1))).path, auto_path::register_tile);
+  EXPECT_EQ(finalize(validate(shaped(64, 4194304, 1))).path, auto_path::register_tile);
+  EXPECT_EQ(finalize(validate(shaped(2097152, 48, 1))).path, auto_path::register_tile);
+  EXPECT_EQ(finalize(validate(batch_of(1024, 512, 64, 1))).path, auto_path::register_tile);
+  EXPECT_EQ(finalize(validate(batch_of(1024, 64, 512, 2))).path, auto_path::register_tile);
+  EXPECT_EQ(finalize(validate(batch_of(1024, 48, 512, 2))).path, auto_path::register_tile);
+  EXPECT_EQ(finalize(validate(batch_of(1024, 512, 40, 2))).path, auto_path::register_tile);
+  EXPECT_EQ(finalize(validate(batch_of(4096, 256, 64, 2))).path, auto_path::register_tile);
+  EXPECT_EQ(finalize(validate(shaped(4194304, 40, 2))).path, auto_path::register_tile);
+  // One 2-byte matrix of exactly 64 columns keeps the skinny kernel's 64 long output rows.
+  EXPECT_EQ(finalize(validate(shaped(2097152, 64, 2))).path, auto_path::skinny_tall);
+  // Output rows off sectors: 48 rows of bytes, 40 and 56 of 2-byte elements.
+  EXPECT_EQ(finalize(validate(shaped(48, 4194304, 1))).path, auto_path::skinny_wide);
+  EXPECT_EQ(finalize(validate(shaped(40, 4194304, 2))).path, auto_path::skinny_wide);
+  EXPECT_EQ(finalize(validate(batch_of(1024, 56, 512, 2))).path, auto_path::skinny_wide);
+  // Rows not of whole vectors, 32 and fewer (the interleave kernels), and fp32: unchanged.
+  EXPECT_EQ(finalize(validate(shaped(4194304, 40, 1))).path, auto_path::skinny_tall);
+  EXPECT_EQ(finalize(validate(shaped(4194304, 32, 1))).path, auto_path::interleave_tall);
+  EXPECT_EQ(finalize(validate(shaped(4194304, 48, 4))).path, auto_path::skinny_tall);
+  // An output pitch padded off sectors counts.
+  auto padded = shaped(4194304, 64, 1);
+  EXPECT_EQ(finalize(validate(padded)).path, auto_path::register_tile);
+  padded.ld_out = 4194304 + 16;
+  EXPECT_EQ(finalize(validate(padded)).path, auto_path::skinny_tall);
+  padded.ld_out = 4194304 + 32;
+  EXPECT_EQ(finalize(validate(padded)).path, auto_path::register_tile);
+}
+
+TEST(Plan, NarrowFp32SidesTakeNarrowTiles) {
+  using xpose::detail::tile_order;
+  using xpose::detail::vectorized_narrow_cols;
+  using xpose::detail::vectorized_narrow_rows;
+  // Columns under 256, not whole 64-element tiles: 128 x 32 tiles in row order.
+  for (const std::int64_t c : {72, 80, 96, 112, 144, 200, 252}) {
+    const auto p = finalize(validate(shaped(1048576, c, 4)));
+    EXPECT_EQ(p.path, auto_path::vectorized_streaming) << c;
+    EXPECT_TRUE(vectorized_narrow_cols(p) && !vectorized_narrow_rows(p)) << c;
+    EXPECT_EQ(p.order, tile_order::rows) << c;
+  }
+  const auto heads = finalize(validate(batch_of(512, 1024, 80, 4)));
+  EXPECT_TRUE(vectorized_narrow_cols(heads));
+  EXPECT_EQ(heads.order, tile_order::rows);
+  // Rows under 256, not whole tiles: 32 x 128 tiles in the order of the size.
+  const auto wide = finalize(validate(shaped(96, 262144, 4)));
+  EXPECT_TRUE(vectorized_narrow_rows(wide) && !vectorized_narrow_cols(wide));
+  EXPECT_EQ(wide.order, tile_order::columns);
+  // Whole tiles, 256 and more, other element sizes and paths: the 64 x 64 tile as before.
+  for (const auto& r : {shaped(262144, 128, 4), shaped(131072, 320, 4), shaped(16384, 8200, 4), shaped(64, 262144, 4),
+                        shaped(262144, 96, 8), shaped(262144, 98, 4)}) {
+    const auto p = finalize(validate(r));
+    EXPECT_FALSE(vectorized_narrow_cols(p) || vectorized_narrow_rows(p)) << r.rows << " x " << r.cols;
+  }
+  EXPECT_EQ(finalize(validate(shaped(262144, 128, 4))).order, tile_order::columns);
+}
+
 }  // namespace

@@ -1,0 +1,90 @@
+// Session 44's rules for narrow sides (core/plan.hpp, plan.cpp): fp32 sides under 256 that are
+// not whole 64-element tiles take 128 x 32 tiles in row order (narrow columns) or 32 x 128
+// tiles (narrow rows); 1- and 2-byte matrices with a side of 33-64, rows of whole 16-byte
+// vectors and output rows on 32-byte sectors take the register tile instead of the skinny
+// kernel. Each case first checks its plan on the CPU, then runs on the GPU against the CPU
+// reference with the output poisoned and guarded. The shapes end their last tiles partially
+// and exactly, and add batches, leading dimensions, strides and pointers off 256 bytes.
+#include "gpu_case.hpp"
+#include "planned_path.hpp"
+
+#include "core/plan.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace xpose::testing {
+namespace {
+
+enum class expect { narrow_cols, narrow_rows, register_tile, skinny_tall };
+
+struct narrow_case {
+  const char* name;
+  expect path;
+  std::size_t elem_bytes;
+  std::int64_t batch, rows, cols, ld_in_pad, ld_out_pad, stride_in_pad, stride_out_pad;
+  std::size_t offset;  // bytes added to both pointers (multiples of 16 keep the vector paths)
+};
+
+const narrow_case narrow_cases[] = {
+    // fp32, narrow columns: 16-wide last tile, partial last tile row.
+    {"e4_cols80_partial_rows", expect::narrow_cols, 4, 1, 1000, 80, 0, 0, 0, 0, 0},
+    {"e4_cols96_whole_tiles", expect::narrow_cols, 4, 1, 4096, 96, 0, 0, 0, 0, 0},
+    {"e4_heads_cols80", expect::narrow_cols, 4, 64, 1024, 80, 0, 0, 0, 0, 0},
+    {"e4_cols200_batched_ld", expect::narrow_cols, 4, 3, 300, 200, 4, 4, 8, 12, 0},  // pitches off 256 bytes
+    {"e4_cols100_large", expect::narrow_cols, 4, 1, 65536, 100, 0, 0, 0, 0, 0},
+    {"e4_cols80_offset", expect::narrow_cols, 4, 1, 776, 80, 0, 0, 0, 0, 48},
+    // fp32, narrow rows.
+    {"e4_rows80_partial_cols", expect::narrow_rows, 4, 1, 80, 1000, 0, 0, 0, 0, 0},
+    {"e4_rows96_batched_ld", expect::narrow_rows, 4, 3, 96, 300, 4, 8, 4, 0, 0},
+    {"e4_rows200_large", expect::narrow_rows, 4, 1, 200, 65536, 0, 0, 0, 0, 0},
+    // 1 and 2 bytes, a side of 33-64 on the register tile.
+    {"e1_tall64_batched", expect::register_tile, 1, 16, 512, 64, 0, 0, 0, 0, 0},
+    {"e1_wide64", expect::register_tile, 1, 1, 64, 100000, 0, 0, 0, 0, 0},
+    {"e1_tall48", expect::register_tile, 1, 1, 100000, 48, 0, 0, 0, 0, 0},
+    {"e1_tall64_ld_out", expect::register_tile, 1, 1, 1000, 64, 0, 24, 0, 0, 0},  // ld_out 1024: sectors
+    {"e2_wide48_batched", expect::register_tile, 2, 8, 48, 520, 0, 0, 0, 0, 0},
+    {"e2_tall40", expect::register_tile, 2, 1, 20000, 40, 0, 0, 0, 0, 0},
+    {"e2_tall56_batched", expect::register_tile, 2, 4, 1008, 56, 0, 0, 0, 0, 0},
+    {"e2_tall64_batched", expect::register_tile, 2, 2, 3008, 64, 0, 0, 0, 0, 0},
+    {"e2_wide64_offset", expect::register_tile, 2, 1, 64, 4000, 0, 0, 0, 0, 32},
+    // One 2-byte matrix of exactly 64 columns keeps the skinny kernel.
+    {"e2_one_tall64", expect::skinny_tall, 2, 1, 100000, 64, 0, 0, 0, 0, 0},
+};
+
+class NarrowEdges : public ::testing::TestWithParam<int> {};
+
+TEST_P(NarrowEdges, MatchesCpuReference) {
+  XPOSE_REQUIRE_GPU();
+  const narrow_case& k = narrow_cases[GetParam()];
+  gpu_case c;
+  c.elem_bytes = k.elem_bytes;
+  c.batch = k.batch, c.rows = k.rows, c.cols = k.cols;
+  c.ld_in_pad = k.ld_in_pad, c.ld_out_pad = k.ld_out_pad;
+  c.stride_in_pad = k.stride_in_pad, c.stride_out_pad = k.stride_out_pad;
+  c.in_offset = k.offset, c.out_offset = k.offset;
+  c.seed = 0x4A220000u + static_cast<std::uint64_t>(GetParam());
+  const detail::plan p = planned(c, 0);
+  switch (k.path) {
+    case expect::narrow_cols:
+      ASSERT_EQ(p.path, detail::auto_path::vectorized_streaming) << c.describe();
+      ASSERT_TRUE(detail::vectorized_narrow_cols(p)) << c.describe();
+      ASSERT_EQ(p.order, detail::tile_order::rows) << c.describe();
+      break;
+    case expect::narrow_rows:
+      ASSERT_EQ(p.path, detail::auto_path::vectorized_streaming) << c.describe();
+      ASSERT_TRUE(detail::vectorized_narrow_rows(p)) << c.describe();
+      break;
+    case expect::register_tile: ASSERT_EQ(p.path, detail::auto_path::register_tile) << c.describe(); break;
+    case expect::skinny_tall: ASSERT_EQ(p.path, detail::auto_path::skinny_tall) << c.describe(); break;
+  }
+  EXPECT_TRUE(run_case(c));
+}
+
+INSTANTIATE_TEST_SUITE_P(Layouts, NarrowEdges,
+                         ::testing::Range(0, static_cast<int>(sizeof(narrow_cases) / sizeof(narrow_cases[0]))),
+                         [](const ::testing::TestParamInfo<int>& info) { return std::string(narrow_cases[info.param].name); });
+
+}  // namespace
+}  // namespace xpose::testing
