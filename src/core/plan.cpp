@@ -182,8 +182,8 @@ plan finalize(plan p) {
                     call_bytes(p) >= column_order_min_bytes(p.path, p.elem_bytes, p.memory_bus_bits)
                 ? tile_order::columns
                 : tile_order::rows;
-  // Narrow fp32 columns: row order (plan.hpp, kNarrowEdgeMaxSide).
-  if (vectorized_narrow_cols(p)) p.order = tile_order::rows;
+  // Narrow 4- and 8-byte columns that are not whole tiles: row order (plan.hpp, kNarrowEdgeMaxSide).
+  if (vectorized_narrow_cols(p) || padded8_narrow_cols(p)) p.order = tile_order::rows;
   // Input rows off 256-byte boundaries: whole 256-byte fetches (kernels/global_load.cuh).
   const bool fetching_tile = p.path == auto_path::vectorized_streaming || p.path == auto_path::tiled_padded ||
                              p.path == auto_path::split_tile || p.path == auto_path::sector_tile;

@@ -125,6 +125,16 @@ inline bool vectorized_narrow_rows(const plan& p) {
          p.rows < kNarrowEdgeMaxSide && p.rows % kVectorizedTile4 != 0;
 }
 
+/** The same for 8-byte elements on the padded tile (32 x 32): columns under kNarrowEdgeMaxSide
+ *  that are not whole tiles run in row order, the 32 x 32 tile kept. H200, % of memcpy, column
+ *  -> row order (bench/results/h200/session44/rows8): 1048576 x 80 81.0 -> 92.3, 1048576 x 72
+ *  71.3 -> 91.7, 524288 x 112 80.8 -> 90.6, 200000 x 200 75.7 -> 93.8; whole tiles (1048576 x
+ *  96) and batches ((512, 1024, 80)) level. 16-byte elements measured both ways (72 and 200
+ *  columns +5.5, 80 and 112 -0.7) and keep column order. */
+inline bool padded8_narrow_cols(const plan& p) {
+  return p.path == auto_path::tiled_padded && p.elem_bytes == 8 && p.cols < kNarrowEdgeMaxSide && p.cols % 32 != 0;
+}
+
 /** Column tiles (32 input columns each) of the packed element tile's grid at most: its y
  *  dimension. Wider matrices take the strided kernel, launched per slice of columns. */
 inline constexpr std::int64_t kElementTileMaxColTiles = 65535;

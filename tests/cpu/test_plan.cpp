@@ -519,6 +519,16 @@ TEST(Plan, NarrowFp32SidesTakeNarrowTiles) {
     EXPECT_FALSE(vectorized_narrow_cols(p) || vectorized_narrow_rows(p)) << r.rows << " x " << r.cols;
   }
   EXPECT_EQ(finalize(validate(shaped(262144, 128, 4))).order, tile_order::columns);
+  // 8-byte elements keep their 32 x 32 padded tile; narrow columns not of whole tiles run in rows.
+  for (const std::int64_t c : {72, 80, 112, 200}) {
+    const auto p = finalize(validate(shaped(1048576, c, 8)));
+    EXPECT_EQ(p.path, auto_path::tiled_padded) << c;
+    EXPECT_TRUE(xpose::detail::padded8_narrow_cols(p)) << c;
+    EXPECT_EQ(p.order, tile_order::rows) << c;
+  }
+  EXPECT_EQ(finalize(validate(shaped(1048576, 96, 8))).order, tile_order::columns);
+  EXPECT_EQ(finalize(validate(shaped(80, 1048576, 8))).order, tile_order::columns);
+  EXPECT_EQ(finalize(validate(shaped(1048576, 80, 16))).order, tile_order::columns);
 }
 
 }  // namespace

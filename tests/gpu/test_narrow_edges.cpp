@@ -1,6 +1,7 @@
 // Session 44's rules for narrow sides (core/plan.hpp, plan.cpp): fp32 sides under 256 that are
 // not whole 64-element tiles take 128 x 32 tiles in row order (narrow columns) or 32 x 128
-// tiles (narrow rows); 1- and 2-byte matrices with a side of 33-64, rows of whole 16-byte
+// tiles (narrow rows); fp64 columns under 256 that are not whole 32-element tiles run the padded
+// tile in row order; 1- and 2-byte matrices with a side of 33-64, rows of whole 16-byte
 // vectors and output rows on 32-byte sectors take the register tile instead of the skinny
 // kernel. Each case first checks its plan on the CPU, then runs on the GPU against the CPU
 // reference with the output poisoned and guarded. The shapes end their last tiles partially
@@ -17,7 +18,7 @@
 namespace xpose::testing {
 namespace {
 
-enum class expect { narrow_cols, narrow_rows, register_tile, skinny_tall };
+enum class expect { narrow_cols, narrow_rows, padded8_rows, register_tile, skinny_tall };
 
 struct narrow_case {
   const char* name;
@@ -39,6 +40,10 @@ const narrow_case narrow_cases[] = {
     {"e4_rows80_partial_cols", expect::narrow_rows, 4, 1, 80, 1000, 0, 0, 0, 0, 0},
     {"e4_rows96_batched_ld", expect::narrow_rows, 4, 3, 96, 300, 4, 8, 4, 0, 0},
     {"e4_rows200_large", expect::narrow_rows, 4, 1, 200, 65536, 0, 0, 0, 0, 0},
+    // fp64, narrow columns in row order.
+    {"e8_cols80_partial_rows", expect::padded8_rows, 8, 1, 1000, 80, 0, 0, 0, 0, 0},
+    {"e8_cols200_batched_ld", expect::padded8_rows, 8, 3, 300, 200, 2, 2, 4, 6, 0},  // pitches off 256 bytes
+    {"e8_cols72_large", expect::padded8_rows, 8, 1, 65536, 72, 0, 0, 0, 0, 0},
     // 1 and 2 bytes, a side of 33-64 on the register tile.
     {"e1_tall64_batched", expect::register_tile, 1, 16, 512, 64, 0, 0, 0, 0, 0},
     {"e1_wide64", expect::register_tile, 1, 1, 64, 100000, 0, 0, 0, 0, 0},
@@ -75,6 +80,11 @@ TEST_P(NarrowEdges, MatchesCpuReference) {
     case expect::narrow_rows:
       ASSERT_EQ(p.path, detail::auto_path::vectorized_streaming) << c.describe();
       ASSERT_TRUE(detail::vectorized_narrow_rows(p)) << c.describe();
+      break;
+    case expect::padded8_rows:
+      ASSERT_EQ(p.path, detail::auto_path::tiled_padded) << c.describe();
+      ASSERT_TRUE(detail::padded8_narrow_cols(p)) << c.describe();
+      ASSERT_EQ(p.order, detail::tile_order::rows) << c.describe();
       break;
     case expect::register_tile: ASSERT_EQ(p.path, detail::auto_path::register_tile) << c.describe(); break;
     case expect::skinny_tall: ASSERT_EQ(p.path, detail::auto_path::skinny_tall) << c.describe(); break;
