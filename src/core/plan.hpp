@@ -131,8 +131,11 @@ inline bool vectorized_narrow_rows(const plan& p) {
  *  71.3 -> 91.7, 524288 x 112 80.8 -> 90.6, 200000 x 200 75.7 -> 93.8; whole tiles (1048576 x
  *  96) and batches ((512, 1024, 80)) level. 16-byte elements measured both ways (72 and 200
  *  columns +5.5, 80 and 112 -0.7) and keep column order. */
+inline constexpr std::int64_t kPaddedTile8 = 32;  ///< the 8-byte padded tile's side
+
 inline bool padded8_narrow_cols(const plan& p) {
-  return p.path == auto_path::tiled_padded && p.elem_bytes == 8 && p.cols < kNarrowEdgeMaxSide && p.cols % 32 != 0;
+  return p.path == auto_path::tiled_padded && p.elem_bytes == 8 && p.cols < kNarrowEdgeMaxSide &&
+         p.cols % kPaddedTile8 != 0;
 }
 
 /** Column tiles (32 input columns each) of the packed element tile's grid at most: its y

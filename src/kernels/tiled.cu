@@ -2,6 +2,7 @@
 #include "element_types.hpp"
 #include "launchers.hpp"
 #include "tiled_tile.cuh"
+#include "../core/plan.hpp"
 
 namespace xpose::detail {
 namespace {
@@ -32,6 +33,7 @@ void launch_tiled(const plan& p) {
 // kColumnOrderMinBytes per call (tile_order).
 template <class T>
 void launch_auto_padded(const plan& p) {
+  static_assert(kPaddedTile8 == 32, "core/plan.hpp's narrow-column rule for 8 bytes assumes this tile");
   if constexpr ((sizeof(T) == 8 || sizeof(T) == 16) && alignof(T) == sizeof(T)) {
     if (p.input_load == in_load::fetch_256) {  // input rows off 256-byte boundaries (global_load.cuh)
       launch_tiled_variant<T, 32, 8, 1, false, false, in_load::fetch_256>(p);
