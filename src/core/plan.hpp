@@ -104,7 +104,8 @@ inline constexpr std::int64_t kSectorTile8MinBytes = std::int64_t{128} << 20;
  *  tile (kVectorizedTile4) take narrower tiles: every tile row (or column) of the matrix would
  *  end in a tile of 16-48 elements, whose threads mostly idle, and such matrices are made of
  *  those. Columns: 128 x 32 tiles (rows x columns) in row order, so that the blocks running
- *  together read whole input rows; rows: 32 x 128 tiles in column order. H200, % of memcpy,
+ *  together read whole input rows; rows that are whole 32-row tiles: 32 x 128 tiles in column
+ *  order. H200, % of memcpy,
  *  64 x 64 -> narrow tiles (bench/results/h200/session44/narrow, rules): 1048576 x 80 60.1 ->
  *  82.5, 262144 x 96 66.4 -> 90.3, 524288 x 144 64.3 -> 87.1, 200000 x 200 67.6 -> 89.9,
  *  (512, 1024, 96) 79.7 -> 99, (512, 1024, 80) 77.1 -> 86; 96 x 262144 77.4 -> 93.6, 160 x 65536
@@ -119,10 +120,13 @@ inline bool vectorized_narrow_cols(const plan& p) {
          p.cols % kVectorizedTile4 != 0;
 }
 
-/** Whether it covers `p` with 32 x 128 tiles (narrow rows, columns not narrow). */
+/** Whether it covers `p` with 32 x 128 tiles (narrow rows, columns not narrow): rows that are
+ *  whole 32-row tiles only. Others end in a partial tile either way and lost on the shorter
+ *  output runs (session44/domain: 68 x 262144 80.5 -> 71.1%, 132 x 262144 81.2 -> 71.4, 244 x
+ *  262144 71.7 -> 65.4; 80 rows: (512, 80, 1024) 78.8 -> 80.1). */
 inline bool vectorized_narrow_rows(const plan& p) {
   return p.path == auto_path::vectorized_streaming && p.elem_bytes == 4 && !vectorized_narrow_cols(p) &&
-         p.rows < kNarrowEdgeMaxSide && p.rows % kVectorizedTile4 != 0;
+         p.rows < kNarrowEdgeMaxSide && p.rows % kVectorizedTile4 != 0 && p.rows % (kVectorizedTile4 / 2) == 0;
 }
 
 /** The same for 8-byte elements on the padded tile (32 x 32): columns under kNarrowEdgeMaxSide

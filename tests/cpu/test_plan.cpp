@@ -508,10 +508,14 @@ TEST(Plan, NarrowFp32SidesTakeNarrowTiles) {
   const auto heads = finalize(validate(batch_of(512, 1024, 80, 4)));
   EXPECT_TRUE(vectorized_narrow_cols(heads));
   EXPECT_EQ(heads.order, tile_order::rows);
-  // Rows under 256, not whole tiles: 32 x 128 tiles in the order of the size.
+  // Rows under 256, whole 32-row tiles but not 64-row ones: 32 x 128 tiles in the order of the size.
   const auto wide = finalize(validate(shaped(96, 262144, 4)));
   EXPECT_TRUE(vectorized_narrow_rows(wide) && !vectorized_narrow_cols(wide));
   EXPECT_EQ(wide.order, tile_order::columns);
+  EXPECT_TRUE(vectorized_narrow_rows(finalize(validate(shaped(224, 65536, 4)))));
+  for (const std::int64_t r : {68, 80, 132, 244}) {  // partial 32-row tiles: 64 x 64
+    EXPECT_FALSE(vectorized_narrow_rows(finalize(validate(shaped(r, 262144, 4))))) << r;
+  }
   // Whole tiles, 256 and more, other element sizes and paths: the 64 x 64 tile as before.
   for (const auto& r : {shaped(262144, 128, 4), shaped(131072, 320, 4), shaped(16384, 8200, 4), shaped(64, 262144, 4),
                         shaped(262144, 96, 8), shaped(262144, 98, 4)}) {

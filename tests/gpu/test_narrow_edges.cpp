@@ -1,6 +1,6 @@
 // Session 44's rules for narrow sides (core/plan.hpp, plan.cpp): fp32 sides under 256 that are
-// not whole 64-element tiles take 128 x 32 tiles in row order (narrow columns) or 32 x 128
-// tiles (narrow rows); fp64 columns under 256 that are not whole 32-element tiles run the padded
+// not whole 64-element tiles take 128 x 32 tiles in row order (narrow columns) or, rows of
+// whole 32-row tiles, 32 x 128 tiles (narrow rows); fp64 columns under 256 that are not whole 32-element tiles run the padded
 // tile in row order; 1- and 2-byte matrices with a side of 33-64, rows of whole 16-byte
 // vectors and output rows on 32-byte sectors take the register tile instead of the skinny
 // kernel. Each case first checks its plan on the CPU, then runs on the GPU against the CPU
@@ -37,9 +37,9 @@ const narrow_case narrow_cases[] = {
     {"e4_cols100_large", expect::narrow_cols, 4, 1, 65536, 100, 0, 0, 0, 0, 0},
     {"e4_cols80_offset", expect::narrow_cols, 4, 1, 776, 80, 0, 0, 0, 0, 48},
     // fp32, narrow rows.
-    {"e4_rows80_partial_cols", expect::narrow_rows, 4, 1, 80, 1000, 0, 0, 0, 0, 0},
+    {"e4_rows96_partial_cols", expect::narrow_rows, 4, 1, 96, 1000, 0, 0, 0, 0, 0},
     {"e4_rows96_batched_ld", expect::narrow_rows, 4, 3, 96, 300, 4, 8, 4, 0, 0},
-    {"e4_rows200_large", expect::narrow_rows, 4, 1, 200, 65536, 0, 0, 0, 0, 0},
+    {"e4_rows224_large", expect::narrow_rows, 4, 1, 224, 65536, 0, 0, 0, 0, 0},
     // fp64, narrow columns in row order.
     {"e8_cols80_partial_rows", expect::padded8_rows, 8, 1, 1000, 80, 0, 0, 0, 0, 0},
     {"e8_cols200_batched_ld", expect::padded8_rows, 8, 3, 300, 200, 2, 2, 4, 6, 0},  // pitches off 256 bytes
