@@ -105,11 +105,10 @@ inline constexpr std::int64_t kSectorTile8MinBytes = std::int64_t{128} << 20;
  *  end in a tile of 16-48 elements, whose threads mostly idle, and such matrices are made of
  *  those. Columns: 128 x 32 tiles (rows x columns) in row order, so that the blocks running
  *  together read whole input rows; rows that are whole 32-row tiles: 32 x 128 tiles in column
- *  order. H200, % of memcpy,
- *  64 x 64 -> narrow tiles (bench/results/h200/session44/narrow, rules): 1048576 x 80 60.1 ->
- *  82.5, 262144 x 96 66.4 -> 90.3, 524288 x 144 64.3 -> 87.1, 200000 x 200 67.6 -> 89.9,
- *  (512, 1024, 96) 79.7 -> 99, (512, 1024, 80) 77.1 -> 86; 96 x 262144 77.4 -> 93.6, 160 x 65536
- *  82.7 -> 93.4. Whole tiles keep 64 x 64 (262144 x 128 93.7%, against 90.3 on 128 x 32), and
+ *  order. H200, % of memcpy, 64 x 64 -> narrow tiles (bench/results/h200/session44/narrow,
+ *  rules): 1048576 x 80 60.1 -> 82.5, 262144 x 96 66.4 -> 90.3, 524288 x 144 64.3 -> 87.1,
+ *  200000 x 200 67.6 -> 89.9, (512, 1024, 96) 79.7 -> 99, (512, 1024, 80) 77.1 -> 86; 96 x
+ *  262144 77.4 -> 93.6, 160 x 65536 82.7 -> 93.4. Whole tiles keep 64 x 64 (262144 x 128 93.7%, against 90.3 on 128 x 32), and
  *  wider matrices too (16384 x 8200 95.9%, against 90.6-93.0; (512, 1024, 400) 95.6 / 95.1). */
 inline constexpr std::int64_t kNarrowEdgeMaxSide = 256;
 inline constexpr std::int64_t kVectorizedTile4 = 64;  ///< the fp32 vectorized tile's side
@@ -129,14 +128,14 @@ inline bool vectorized_narrow_rows(const plan& p) {
          p.rows < kNarrowEdgeMaxSide && p.rows % kVectorizedTile4 != 0 && p.rows % (kVectorizedTile4 / 2) == 0;
 }
 
-/** The same for 8-byte elements on the padded tile (32 x 32): columns under kNarrowEdgeMaxSide
- *  that are not whole tiles run in row order, the 32 x 32 tile kept. H200, % of memcpy, column
+inline constexpr std::int64_t kPaddedTile8 = 32;  ///< the 8-byte padded tile's side
+
+/** The same for 8-byte elements on the padded tile (kPaddedTile8): columns under
+ *  kNarrowEdgeMaxSide that are not whole tiles run in row order, the 32 x 32 tile kept. H200, % of memcpy, column
  *  -> row order (bench/results/h200/session44/rows8): 1048576 x 80 81.0 -> 92.3, 1048576 x 72
  *  71.3 -> 91.7, 524288 x 112 80.8 -> 90.6, 200000 x 200 75.7 -> 93.8; whole tiles (1048576 x
  *  96) and batches ((512, 1024, 80)) level. 16-byte elements measured both ways (72 and 200
  *  columns +5.5, 80 and 112 -0.7) and keep column order. */
-inline constexpr std::int64_t kPaddedTile8 = 32;  ///< the 8-byte padded tile's side
-
 inline bool padded8_narrow_cols(const plan& p) {
   return p.path == auto_path::tiled_padded && p.elem_bytes == 8 && p.cols < kNarrowEdgeMaxSide &&
          p.cols % kPaddedTile8 != 0;
