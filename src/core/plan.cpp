@@ -175,6 +175,7 @@ plan finalize(plan p) {
                    multiple_of(reinterpret_cast<std::uintptr_t>(p.out), e);
   p.vec_in = p.elem_aligned && rows_aligned(p.in, p.ld_in, p.stride_in, p.batch, p.elem_bytes);
   p.vec_out = p.elem_aligned && rows_aligned(p.out, p.ld_out, p.stride_out, p.batch, p.elem_bytes);
+  p.sector_in = p.elem_aligned && rows_aligned(p.in, p.ld_in, p.stride_in, p.batch, p.elem_bytes, 32);
   p.sector_out = p.elem_aligned && rows_aligned(p.out, p.ld_out, p.stride_out, p.batch, p.elem_bytes, 32);
   p.path = p.kernel == strategy::automatic ? choose_automatic(p) : auto_path::none;
   // The ladder's named strategies keep the order the seeds' tables were measured in.

@@ -128,6 +128,18 @@ inline bool vectorized_narrow_rows(const plan& p) {
          p.rows < kNarrowEdgeMaxSide && p.rows % kVectorizedTile4 != 0 && p.rows % (kVectorizedTile4 / 2) == 0;
 }
 
+/** Whether the streaming vectorized tile's partial last tiles move their vectors evict-first,
+ *  as its whole tiles do: only where every input and output row both starts and ends on a
+ *  32-byte sector. Otherwise an edge vector shares a sector with a neighbouring tile (the next
+ *  input row, the rest of an output row), which finds it in L2 after plain accesses. H200, %
+ *  of memcpy, edge vectors plain -> evict-first (bench/results/h200/session45/edges, batches,
+ *  short): 80 x 262144 79.9 -> 85.2, (512, 1024, 80) 89.7 -> 90.4; 68 x 262144 (68-element
+ *  output rows) 81.2 -> 79.1, with evict-first loads only 76.2; 262144 x 100 83.3 -> 82.7. */
+inline bool stream_edge_vectors(const plan& p) {
+  const auto e = static_cast<std::int64_t>(p.elem_bytes);
+  return p.sector_in && p.sector_out && (p.cols * e) % 32 == 0 && (p.rows * e) % 32 == 0;
+}
+
 inline constexpr std::int64_t kPaddedTile8 = 32;  ///< the 8-byte padded tile's side
 
 /** The same for 8-byte elements on the padded tile (kPaddedTile8): columns under

@@ -94,6 +94,7 @@ struct plan {
   bool elem_aligned = true;  ///< both pointers are multiples of elem_bytes
   bool vec_in = false;       ///< every input row start is 16-byte aligned
   bool vec_out = false;      ///< every output row start is 16-byte aligned
+  bool sector_in = false;    ///< every input row start is 32-byte aligned (a DRAM sector)
   bool sector_out = false;   ///< every output row start is 32-byte aligned (a DRAM sector)
   in_load input_load = in_load::hinted;  ///< set by finalize(): those tiles' interior loads
   int memory_bus_bits = 0;   ///< the device's memory interface, set before finalize() (0: not known)

@@ -6,13 +6,16 @@
 // vector and later stores V consecutive elements of an output row (gathered from a tile
 // column) as one 16-byte vector. A warp covers 8 vectors x 4 rows, so each global access
 // is four 128-byte runs and the scalar shared-memory traffic stays bank-conflict free.
-// Tiles that are partial, or rows that are not 16-byte aligned, use scalar accesses. LOAD =
+// Rows that are not 16-byte aligned use scalar accesses; partial tiles move their whole
+// vectors as vectors and the rest element by element. LOAD =
 // in_load::fetch_256 has the interior loads fetch whole 256-byte blocks into L2, for input
 // rows off 256-byte boundaries (global_load.cuh).
 #pragma once
 
+#include "element_types.hpp"
 #include "global_load.cuh"
 #include "matrix_view.cuh"
+#include "../core/plan.hpp"
 
 namespace xpose::detail {
 
@@ -41,7 +44,7 @@ __device__ __forceinline__ void slot_position(int slot, int& row, int& vcol) {
  *  row runs of TR. */
 template <class T, int TR, int TC, int kThreads, bool STREAMING = false, in_load LOAD = in_load::hinted>
 __device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const tile_coord& at, bool vec_in,
-                                                bool vec_out, T (&tile)[TR][TC + 1]) {
+                                                bool vec_out, bool stream_edges, T (&tile)[TR][TC + 1]) {
   constexpr int E = sizeof(T), V = 16 / E, VPR_IN = TC / V, VPR_OUT = TR / V;
   constexpr int PER_THREAD_IN = TR * VPR_IN / kThreads, PER_THREAD_OUT = TC * VPR_OUT / kThreads;
   static_assert(VPR_IN % 8 == 0 && VPR_OUT % 8 == 0 && (TR * VPR_IN) % kThreads == 0 && (TC * VPR_OUT) % kThreads == 0,
@@ -71,17 +74,29 @@ __device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const t
         for (int e = 0; e < V; ++e) tile[row][vc * V + e] = p.e[e];
       }
     } else {
+      // Edge tiles: a vector wholly inside the matrix still moves as one 16-byte access, so a
+      // narrow side's last partial tile (80 fp32 columns: 32 + 32 + 16) is not element by
+      // element. Evict-first only where no sector is shared with a neighbouring tile
+      // (core/plan.hpp: stream_edge_vectors).
 #pragma unroll
       for (int k = 0; k < PER_THREAD_IN; ++k) {
         int row, vc;
         slot_position<VPR_IN>(threadIdx.x + k * kThreads, row, vc);
-        const std::int64_t r = at.r0 + row;
+        const std::int64_t r = at.r0 + row, c = at.c0 + vc * V;
         if (r >= m.rows) continue;
-        const T* src = m.in_row(at.b, r);
+        const T* src = m.in_row(at.b, r) + c;
+        if constexpr (has_vector_path<T>) {
+          if (vec_in && c + V <= m.cols) {
+            pack p;
+            p.v = STREAMING && stream_edges ? load16<true>(src) : load16<false>(src);
+#pragma unroll
+            for (int e = 0; e < V; ++e) tile[row][vc * V + e] = p.e[e];
+            continue;
+          }
+        }
 #pragma unroll
         for (int e = 0; e < V; ++e) {
-          const std::int64_t c = at.c0 + vc * V + e;
-          if (c < m.cols) tile[row][vc * V + e] = src[c];
+          if (c + e < m.cols) tile[row][vc * V + e] = src[e];
         }
       }
     }
@@ -105,6 +120,13 @@ __device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const t
         } else {
           *dst = p.v;
         }
+      } else if (has_vector_path<T> && vec_out && oc < m.cols && at.r0 + (ovc + 1) * V <= m.rows) {
+        auto* dst = reinterpret_cast<uint4*>(m.out_row(at.b, oc) + at.r0 + ovc * V);
+        if (STREAMING && stream_edges) {
+          __stcs(dst, p.v);
+        } else {
+          *dst = p.v;
+        }
       } else if (oc < m.cols) {
         T* dst = m.out_row(at.b, oc);
 #pragma unroll
@@ -121,10 +143,10 @@ __device__ __forceinline__ void vectorized_tile(const matrix_view<T>& m, const t
 // compiler spends registers on unrolled 64-bit addressing and occupancy drops.
 template <class T, int TR, int TC, int THREADS, int MIN_BLOCKS, bool STREAMING, in_load LOAD = in_load::hinted>
 __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
-    vectorized_kernel(matrix_view<T> m, tiling g, bool vec_in, bool vec_out) {
+    vectorized_kernel(matrix_view<T> m, tiling g, bool vec_in, bool vec_out, bool stream_edges) {
   __shared__ T tile[TR][TC + 1];
   g.for_each_tile([&](const tile_coord& at) {
-    vectorized_tile<T, TR, TC, THREADS, STREAMING, LOAD>(m, at, vec_in, vec_out, tile);
+    vectorized_tile<T, TR, TC, THREADS, STREAMING, LOAD>(m, at, vec_in, vec_out, stream_edges, tile);
   });
 }
 
@@ -134,7 +156,7 @@ template <class T, int TR, int TC, int THREADS, int MIN_BLOCKS, bool STREAMING =
 void launch_vectorized_variant(const plan& p) {
   const tiling g = make_tiling(p, TR, TC, p.order);
   vectorized_kernel<T, TR, TC, THREADS, MIN_BLOCKS, STREAMING, LOAD>
-      <<<grid_for(g), THREADS, 0, p.stream>>>(make_view<T>(p), g, p.vec_in, p.vec_out);
+      <<<grid_for(g), THREADS, 0, p.stream>>>(make_view<T>(p), g, p.vec_in, p.vec_out, stream_edge_vectors(p));
 }
 
 }  // namespace xpose::detail

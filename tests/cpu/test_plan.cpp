@@ -494,6 +494,27 @@ TEST(Plan, SkinnySidesOf33To64TakeTheRegisterTileOnSectors) {
   EXPECT_EQ(finalize(validate(padded)).path, auto_path::register_tile);
 }
 
+TEST(Plan, EdgeVectorsStreamOnlyOnWholeSectors) {
+  using xpose::detail::stream_edge_vectors;
+  // Rows that start and end on 32-byte sectors on both sides: 80 x 262144 fp32 (320-byte output rows).
+  const auto whole = finalize(validate(shaped(80, 262144, 4)));
+  EXPECT_TRUE(whole.sector_in && whole.sector_out);
+  EXPECT_TRUE(stream_edge_vectors(whole));
+  EXPECT_TRUE(stream_edge_vectors(finalize(validate(batch_of(512, 1024, 80, 4)))));
+  // 68-element output rows (272 bytes) and 100-element input rows (400 bytes) end mid-sector.
+  EXPECT_FALSE(stream_edge_vectors(finalize(validate(shaped(68, 262144, 4)))));
+  EXPECT_FALSE(stream_edge_vectors(finalize(validate(shaped(262144, 100, 4)))));
+  // A padded input pitch off sectors counts, and so does an input pointer 16 bytes off one.
+  auto pitch = shaped(80, 262144, 4);
+  pitch.ld_in = 262144 + 4;
+  EXPECT_FALSE(finalize(validate(pitch)).sector_in);
+  EXPECT_FALSE(stream_edge_vectors(finalize(validate(pitch))));
+  auto moved = base(0x100010, 0x100000000000, 4, 262144);
+  moved.rows = 80;
+  EXPECT_TRUE(finalize(validate(moved)).vec_in);
+  EXPECT_FALSE(finalize(validate(moved)).sector_in);
+}
+
 TEST(Plan, NarrowFp32SidesTakeNarrowTiles) {
   using xpose::detail::tile_order;
   using xpose::detail::vectorized_narrow_cols;

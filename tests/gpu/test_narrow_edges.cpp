@@ -1,9 +1,10 @@
 // Session 44's rules for narrow sides (core/plan.hpp, plan.cpp): fp32 sides under 256 that are
 // not whole 64-element tiles take 128 x 32 tiles in row order (narrow columns) or, rows of
-// whole 32-row tiles, 32 x 128 tiles (narrow rows); fp64 columns under 256 that are not whole 32-element tiles run the padded
-// tile in row order; 1- and 2-byte matrices with a side of 33-64, rows of whole 16-byte
-// vectors and output rows on 32-byte sectors take the register tile instead of the skinny
-// kernel. Each case first checks its plan on the CPU, then runs on the GPU against the CPU
+// whole 32-row tiles, 32 x 128 tiles (narrow rows); fp64 columns under 256 that are not whole
+// 32-element tiles run the padded tile in row order; 1- and 2-byte matrices with a side of
+// 33-64, rows of whole 16-byte vectors and output rows on 32-byte sectors take the register
+// tile instead of the skinny kernel. Since session 45 the fp32 tiles' partial last tiles move
+// whole vectors. Each case first checks its plan on the CPU, then runs on the GPU against the CPU
 // reference with the output poisoned and guarded. The shapes end their last tiles partially
 // and exactly, and add batches, leading dimensions, strides and pointers off 256 bytes.
 #include "gpu_case.hpp"
@@ -18,7 +19,7 @@
 namespace xpose::testing {
 namespace {
 
-enum class expect { narrow_cols, narrow_rows, padded8_rows, register_tile, skinny_tall };
+enum class expect { narrow_cols, narrow_rows, padded8_rows, register_tile, skinny_tall, edge_streams, edge_plain };
 
 struct narrow_case {
   const char* name;
@@ -49,6 +50,9 @@ const narrow_case narrow_cases[] = {
     {"e1_wide64", expect::register_tile, 1, 1, 64, 100000, 0, 0, 0, 0, 0},
     {"e1_tall48", expect::register_tile, 1, 1, 100000, 48, 0, 0, 0, 0, 0},
     {"e1_tall64_ld_out", expect::register_tile, 1, 1, 1000, 64, 0, 24, 0, 0, 0},  // ld_out 1024: sectors
+    // Bytes under 1024 columns in batches of short matrices (the launcher's warp stacks).
+    {"e1_wide64_batched", expect::register_tile, 1, 64, 64, 512, 0, 0, 0, 0, 0},
+    {"e1_rows96_batched", expect::register_tile, 1, 40, 96, 496, 0, 0, 0, 0, 0},
     {"e2_wide48_batched", expect::register_tile, 2, 8, 48, 520, 0, 0, 0, 0, 0},
     {"e2_tall40", expect::register_tile, 2, 1, 20000, 40, 0, 0, 0, 0, 0},
     {"e2_tall56_batched", expect::register_tile, 2, 4, 1008, 56, 0, 0, 0, 0, 0},
@@ -56,6 +60,11 @@ const narrow_case narrow_cases[] = {
     {"e2_wide64_offset", expect::register_tile, 2, 1, 64, 4000, 0, 0, 0, 0, 32},
     // One 2-byte matrix of exactly 64 columns keeps the skinny kernel.
     {"e2_one_tall64", expect::skinny_tall, 2, 1, 100000, 64, 0, 0, 0, 0, 0},
+    // fp32 partial tiles: edge vectors evict-first on whole sectors (80 rows, 3000 columns),
+    // plain where output rows end mid-sector (68 rows) or input rows do (1000 x 100).
+    {"e4_edges_whole_sectors", expect::edge_streams, 4, 1, 80, 3000, 0, 0, 0, 0, 0},
+    {"e4_edges_rows68", expect::edge_plain, 4, 2, 68, 3000, 0, 0, 0, 0, 0},
+    {"e4_edges_cols100", expect::edge_plain, 4, 1, 1000, 100, 0, 0, 0, 0, 0},
 };
 
 class NarrowEdges : public ::testing::TestWithParam<int> {};
@@ -88,6 +97,11 @@ TEST_P(NarrowEdges, MatchesCpuReference) {
       break;
     case expect::register_tile: ASSERT_EQ(p.path, detail::auto_path::register_tile) << c.describe(); break;
     case expect::skinny_tall: ASSERT_EQ(p.path, detail::auto_path::skinny_tall) << c.describe(); break;
+    case expect::edge_streams:
+    case expect::edge_plain:
+      ASSERT_EQ(p.path, detail::auto_path::vectorized_streaming) << c.describe();
+      ASSERT_EQ(detail::stream_edge_vectors(p), k.path == expect::edge_streams) << c.describe();
+      break;
   }
   EXPECT_TRUE(run_case(c));
 }

@@ -125,6 +125,9 @@ std::vector<shape_case> shapes() {
   partial.ld_in_pad = 8;
   partial.ld_out_pad = 12;
   s.push_back({"100x200_ld_aligned_partial", partial});
+  // Packed, whole 16-byte vectors, and a partial last tile on both sides for every tile size
+  // (16 past a multiple of 128 and 32): the vectorized tile's edge vectors.
+  s.push_back({"144x400_aligned_partial_tiles", shape(144, 400)});
   gpu_case misaligned = shape(100, 150);
   misaligned.in_offset = 1;  // one byte: not a multiple of the element size
   misaligned.out_offset = 3;
