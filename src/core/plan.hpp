@@ -60,6 +60,25 @@ inline constexpr int kMaxBatchInterleaveRows = 3;
  *  2-byte 59 / 65; 200 x 30001 bytes 81 / 77, 2-byte 87 / 68). */
 constexpr std::int64_t residue_min_rows(std::size_t elem_bytes) { return elem_bytes == 1 ? 168 : 180; }
 
+/** 1- and 2-byte matrices of kMaxSkinny + 1 to 167 (bytes: residue_min_rows - 1) / 150
+ *  (2-byte) rows whose output rows are not all 16-byte aligned (odd row counts): with packed
+ *  output rows they take the general skinny kernel (one contiguous output run per block) too,
+ *  not the realigned tile, whose 480-row (bytes) / 240-row (2-byte) tiles such matrices fill a
+ *  seventh to two thirds of. H200, % of memcpy, realigned tile -> skinny kernel, two rounds
+ *  (bench/results/h200/session45/rules): bytes 65 x 1032444 12.5 -> 47.1, 100 x 671088 22.6 ->
+ *  73.8, 120 x 559240 18.8 -> 56.7, 150 x 447392 30.2 -> 67.0, 167 x 401849 29.5 -> 41.6,
+ *  (2048, 100, 256) 21.3 -> 71.1; 2-byte 65 x 516222 16.4 -> 46.5, 100 x 335544 33.7 -> 76.3,
+ *  150 x 223696 44.2 -> 72.7, (2048, 100, 256) 29.9 -> 76.4; below the realigned tile's 12 MiB,
+ *  against the unaligned tile, 150 x 50000 bytes 75.7 -> 95.1. Not taken: 2-byte 179 x 187454
+ *  (55.8 against 48.7), and from residue_min_rows the residue tile (bytes 250 x 268435 50.8
+ *  against 43.1, session45/short); the mirror images (few columns, input rows misaligned) were
+ *  mixed and keep their tiles. */
+inline constexpr std::int64_t kShortMisalignedMaxRows2 = 150;
+inline bool short_misaligned_wide(const plan& p) {
+  const std::int64_t max_rows = p.elem_bytes == 1 ? residue_min_rows(1) - 1 : kShortMisalignedMaxRows2;
+  return p.elem_bytes <= 2 && p.elem_aligned && !p.vec_out && p.rows <= max_rows;
+}
+
 /** Bytes per call (all matrices) from which 1- and 2-byte elements with misaligned output
  *  rows take the realigned tile. Below, the padded tile measured faster: its split output
  *  sectors are mostly completed in L2 before they are written back, and its smaller tiles

@@ -1,6 +1,9 @@
 // `auto` for matrices with one side of at most kMaxSkinny elements (2 x 16M, 16M x 2,
-// 31 x N, batches of tiny matrices). A tiled kernel wastes most of each tile there and
-// writes runs of a few bytes; here one side of the transpose is contiguous:
+// 31 x N, batches of tiny matrices), and for 1- and 2-byte matrices of up to 167 / 150 rows
+// whose packed output rows are not 16-byte aligned (core/plan.hpp: short_misaligned_wide;
+// skinny_chunk fits a chunk in shared memory up to 1024 rows). A tiled kernel wastes most
+// of each tile there and writes runs of a few bytes; here one side of the transpose is
+// contiguous:
 //
 //   few rows R, output rows packed (ld_out = R): columns [c0, c0 + C) of the input
 //   (R row segments, read with 16-byte loads) are exactly output elements

@@ -140,7 +140,8 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
   // or wider layouts the strided one); 16-byte elements whose output rows are off 32-byte
   // sectors the sector tile. 1 and 2 bytes on rows not all aligned (either side) take the
   // residue tile, any size and layout, from residue_min_rows rows; with fewer the realigned
-  // tile from 12 / 16 MiB per call, the unaligned (wide padded) tile below.
+  // tile from 12 / 16 MiB per call, the unaligned (wide padded) tile below, when the output
+  // rows are padded (packed ones: the skinny kernel).
   for (std::size_t e : {1, 2}) {
     for (const auto& [r, c] : {std::pair<std::int64_t, std::int64_t>{4095, 4097}, {4097, 4096}, {4096, 4097},
                                {2049, 2047}, {1001, 1003}, {3549, 3547}, {16383, 16385}, {180, 30001}}) {
@@ -148,8 +149,17 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
     }
     const std::int64_t min_rows = xpose::detail::residue_min_rows(e);
     EXPECT_EQ(finalize(validate(shaped(min_rows, 5001, e))).path, auto_path::residue_tile) << e;
-    EXPECT_EQ(finalize(validate(shaped(min_rows - 1, 5001, e))).path, auto_path::unaligned_tile) << e;  // < 2 MB
-    EXPECT_EQ(finalize(validate(shaped(100, 135001, e))).path, auto_path::realigned_tile) << e;  // 13.5 / 27 MB
+    // Fewer rows, packed output rows: the skinny kernel (short_misaligned_wide); padded ones
+    // the unaligned tile below 12 / 16 MiB per call, the realigned tile from there.
+    EXPECT_EQ(finalize(validate(shaped(min_rows - 1, 5001, e))).path,
+              e == 1 ? auto_path::skinny_wide : auto_path::unaligned_tile) << e;
+    EXPECT_EQ(finalize(validate(shaped(101, 5001, e))).path, auto_path::skinny_wide) << e;
+    auto padded_small = shaped(min_rows - 1, 5001, e);
+    padded_small.ld_out = min_rows + 1;
+    EXPECT_EQ(finalize(validate(padded_small)).path, auto_path::unaligned_tile) << e;  // < 2 MB
+    auto padded_large = shaped(100, 135001, e);
+    padded_large.ld_out = 102;
+    EXPECT_EQ(finalize(validate(padded_large)).path, auto_path::realigned_tile) << e;  // 13.5 / 27 MB
     EXPECT_EQ(finalize(validate(batch_of(16, 1001, 1003, e))).path, auto_path::residue_tile) << e;
     auto ld = shaped(4096, 4096, e);
     ld.ld_out = 4097;
@@ -492,6 +502,37 @@ TEST(Plan, SkinnySidesOf33To64TakeTheRegisterTileOnSectors) {
   EXPECT_EQ(finalize(validate(padded)).path, auto_path::skinny_tall);
   padded.ld_out = 4194304 + 32;
   EXPECT_EQ(finalize(validate(padded)).path, auto_path::register_tile);
+}
+
+TEST(Plan, ShortMisalignedRowsOfBytesTakeTheSkinnyKernel) {
+  using xpose::detail::short_misaligned_wide;
+  // 1 and 2 bytes, 65 to 167 (bytes) / 150 (2-byte) rows that are not whole 16-byte vectors,
+  // packed output rows: the skinny kernel (few rows), single and batched, large and small.
+  for (const std::int64_t r : {65, 72, 100, 120, 150, 167}) {
+    const auto p = finalize(validate(shaped(r, 671088, 1)));
+    EXPECT_TRUE(short_misaligned_wide(p)) << r;
+    EXPECT_EQ(p.path, auto_path::skinny_wide) << r;
+  }
+  for (const std::int64_t r : {65, 100, 150}) {
+    EXPECT_EQ(finalize(validate(shaped(r, 335544, 2))).path, auto_path::skinny_wide) << r;
+  }
+  EXPECT_EQ(finalize(validate(shaped(151, 335544, 2))).path, auto_path::realigned_tile);
+  EXPECT_EQ(finalize(validate(shaped(179, 335544, 2))).path, auto_path::realigned_tile);
+  EXPECT_EQ(finalize(validate(batch_of(2048, 100, 256, 1))).path, auto_path::skinny_wide);
+  EXPECT_EQ(finalize(validate(batch_of(256, 100, 1000, 2))).path, auto_path::skinny_wide);
+  EXPECT_EQ(finalize(validate(shaped(100, 20000, 1))).path, auto_path::skinny_wide);
+  // From residue_min_rows rows the residue tile; rows of whole vectors the register tile.
+  EXPECT_EQ(finalize(validate(shaped(168, 400000, 1))).path, auto_path::residue_tile);
+  EXPECT_EQ(finalize(validate(shaped(180, 200000, 2))).path, auto_path::residue_tile);
+  EXPECT_EQ(finalize(validate(shaped(112, 600000, 1))).path, auto_path::register_tile);
+  // Output rows padded (ld_out > rows): no contiguous output run, the realigned tile as before.
+  auto padded = shaped(100, 671088, 1);
+  padded.ld_out = 101;
+  EXPECT_EQ(finalize(validate(padded)).path, auto_path::realigned_tile);
+  // The mirror image (few columns, input rows misaligned) and 4-byte elements: unchanged.
+  EXPECT_EQ(finalize(validate(shaped(671088, 100, 1))).path, auto_path::residue_tile);
+  EXPECT_FALSE(short_misaligned_wide(finalize(validate(shaped(98, 171196, 4)))));
+  EXPECT_EQ(finalize(validate(shaped(98, 171196, 4))).path, auto_path::element_tile);
 }
 
 TEST(Plan, EdgeVectorsStreamOnlyOnWholeSectors) {

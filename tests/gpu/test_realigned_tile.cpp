@@ -1,6 +1,7 @@
 // The realigned tile (src/kernels/realigned_tile.cu): `auto` for 1- and 2-byte elements in
 // matrices of fewer than residue_min_rows rows (the residue tile's threshold) whose output
-// rows are not all 16-byte aligned, and for large batched or strided 4-byte layouts with
+// rows are not all 16-byte aligned and are padded (packed ones take the skinny kernel since
+// session 45: plan.hpp, short_misaligned_wide), and for large batched or strided 4-byte layouts with
 // aligned input rows. Each case first checks, on the CPU plan, that it takes the realigned
 // tile, then runs on the GPU against the CPU reference with the output poisoned and guarded
 // (leading-dimension gaps included), so a tile writing outside the bytes it owns is caught.
@@ -53,8 +54,8 @@ TEST_P(RealignedTile, MatchesCpuReference) {
   c.elem_bytes = elem;
   switch (static_cast<layout>(lay)) {
     case layout::one_tile_row: c.rows = 59, c.cols = stretch(59) + 1, c.ld_out_pad = 2; break;  // padded: not skinny
-    case layout::few_rows: c.rows = rows, c.cols = stretch(rows); break;
-    case layout::few_rows_aligned_input: c.rows = rows, c.cols = (stretch(rows) + 15) / 16 * 16; break;
+    case layout::few_rows: c.rows = rows, c.cols = stretch(rows), c.ld_out_pad = 2; break;
+    case layout::few_rows_aligned_input: c.rows = rows, c.cols = (stretch(rows) + 15) / 16 * 16, c.ld_out_pad = 2; break;
     case layout::batched_ld:
       c.rows = 100, c.cols = 170, c.batch = stretch(100 * 170);
       c.ld_in_pad = 3, c.ld_out_pad = 1, c.stride_in_pad = 5, c.stride_out_pad = 7;
@@ -62,9 +63,11 @@ TEST_P(RealignedTile, MatchesCpuReference) {
       break;
     case layout::offset_one_element:
       c.rows = 121, c.cols = stretch(121) + 2;
-      c.in_offset = elem, c.out_offset = elem;
+      c.in_offset = elem, c.out_offset = elem, c.ld_out_pad = 2;
       break;
-    case layout::offset_out_only: c.rows = 128, c.cols = (stretch(128) + 15) / 16 * 16, c.out_offset = elem; break;
+    case layout::offset_out_only:
+      c.rows = 128, c.cols = (stretch(128) + 15) / 16 * 16, c.out_offset = elem, c.ld_out_pad = 2;
+      break;
   }
   c.seed = 0x2EA10000u + static_cast<std::uint64_t>(elem * 100 + lay);
   ASSERT_EQ(planned_path(c), detail::auto_path::realigned_tile) << c.describe();

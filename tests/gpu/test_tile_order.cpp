@@ -44,7 +44,7 @@ const order_case cases[] = {
     {"unaligned_tile_e4_odd_cols", detail::auto_path::unaligned_tile, 4, 1, 1028, 1101, 0, 0, 0},
     {"unaligned_tile_e4_ld_in", detail::auto_path::unaligned_tile, 4, 2, 1028, 1100, 1, 4, 0},
     {"unaligned_tile_e8_byte_offset", detail::auto_path::unaligned_tile, 8, 1, 802, 777, 0, 0, 4},
-    {"realigned_tile_e2", detail::auto_path::realigned_tile, 2, 1, 150, 60001, 0, 0, 0},  // few rows, >= 16 MiB
+    {"realigned_tile_e2", detail::auto_path::realigned_tile, 2, 1, 150, 60001, 0, 1, 0},  // few rows, >= 16 MiB, padded output
     {"residue_tile_e1", detail::auto_path::residue_tile, 1, 1, 3001, 4200, 0, 0, 0},
     {"residue_tile_e1_batched_ld_offset", detail::auto_path::residue_tile, 1, 3, 1001, 1500, 3, 5, 1},
     {"residue_tile_e2", detail::auto_path::residue_tile, 2, 1, 3001, 2100, 0, 0, 0},
