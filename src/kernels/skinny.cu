@@ -60,7 +60,7 @@ struct row_chunks {
 };
 
 // Few rows: input rows r < R at stride ld_in, output chunk contiguous.
-template <class T>
+template <class T, int AHEAD>
 __global__ void __launch_bounds__(kThreads) skinny_wide_kernel(skinny_args<T> a, tiling g) {
   constexpr int V = 16 / sizeof(T);
   __shared__ T s[skewed_size<T>(kChunkBytes / sizeof(T))];
@@ -68,22 +68,36 @@ __global__ void __launch_bounds__(kThreads) skinny_wide_kernel(skinny_args<T> a,
   const int R = static_cast<int>(a.small);
   g.for_each_tile([&](const tile_coord& at) {
     const int width = static_cast<int>(min(static_cast<std::int64_t>(a.chunk), m.cols - at.c0));  // columns here
-    // Load: R row segments; element (r, c) goes to s[c * R + r] (output order).
+    // Load: R row segments; element (r, c) goes to s[c * R + r] (output order). AHEAD vectors
+    // a thread are loaded before the first is staged.
     const int chunks = a.chunk / V + 1;
-    for (int t = threadIdx.x; t < R * chunks; t += kThreads) {
-      const int r = t / chunks, j = t - r * chunks;
-      const T* src = m.in_row(at.b, r) + at.c0;
-      const row_chunks<T> rc(src, width, a.elem_aligned);
-      int lo, hi;
-      bool full;
-      rc.bounds(j, width, lo, hi, full);
-      if (full) {
-        vector16<T> u;
-        u.v = __ldcs(reinterpret_cast<const uint4*>(src + lo));
+    for (int t0 = threadIdx.x; t0 < R * chunks; t0 += AHEAD * kThreads) {
+      vector16<T> u[AHEAD];
+      bool full[AHEAD];
+      int lo[AHEAD], hi[AHEAD];
 #pragma unroll
-        for (int k = 0; k < V; ++k) s[skewed<T>((lo + k) * R + r)] = u.e[k];
-      } else {
-        for (int c = lo; c < hi; ++c) s[skewed<T>(c * R + r)] = src[c];
+      for (int q = 0; q < AHEAD; ++q) {
+        const int t = t0 + q * kThreads;
+        full[q] = false, lo[q] = hi[q] = 0;
+        if (t >= R * chunks) continue;
+        const int r = t / chunks, j = t - r * chunks;
+        const T* src = m.in_row(at.b, r) + at.c0;
+        const row_chunks<T> rc(src, width, a.elem_aligned);
+        rc.bounds(j, width, lo[q], hi[q], full[q]);
+        if (full[q]) u[q].v = __ldcs(reinterpret_cast<const uint4*>(src + lo[q]));
+      }
+#pragma unroll
+      for (int q = 0; q < AHEAD; ++q) {
+        const int t = t0 + q * kThreads;
+        if (t >= R * chunks) continue;
+        const int r = t / chunks;
+        if (full[q]) {
+#pragma unroll
+          for (int k = 0; k < V; ++k) s[skewed<T>((lo[q] + k) * R + r)] = u[q].e[k];
+        } else {
+          const T* src = m.in_row(at.b, r) + at.c0;
+          for (int c = lo[q]; c < hi[q]; ++c) s[skewed<T>(c * R + r)] = src[c];
+        }
       }
     }
     __syncthreads();
@@ -131,6 +145,21 @@ __global__ void __launch_bounds__(kThreads) skinny_tall_kernel(skinny_args<T> a,
   });
 }
 
+// Vectors a thread of the few-rows kernel loads before staging them. One at a time left few
+// loads in flight; with input rows 16-byte aligned, four (two for 2-byte elements) gained 3-10
+// points of memcpy, but on misaligned rows (each row's vectors shifted by its own head) one
+// stays ahead. H200, % of memcpy, one -> two -> four, two rounds (bench/results/h200/session45/
+// ahead): bytes 48 x 4194304 60.0 -> 63.9 -> 67.7, 100 x 671088 60.2 -> 65.3 -> 67.6,
+// (2048, 100, 256) 58.1 -> 63.0 -> 65.4; 2-byte 56 x 2097152 76.0 -> 83.0 -> 82.5, 100 x 335544
+// 72.0 -> 80.8 -> 78.2; fp32 50 x 100000 82.4 -> 90.7 -> 92.7, 48 x 1048576 76.4 -> 82.7 ->
+// 84.5; fp64 40 x 1048576 75.4 -> 72.1 -> 79.7. Misaligned input rows, bytes: 65 x 1032444
+// 41.6 -> 39.8 -> 38.7, 120 x 559240 52.9 -> 49.1 -> 47.0, 167 x 401849 37.2 -> 35.1 -> 32.2.
+template <class T>
+int wide_loads_ahead(const plan& p) {
+  if (!p.vec_in) return 1;
+  return sizeof(T) == 2 ? 2 : 4;
+}
+
 int floor_log2(std::int64_t v) {
   int l = 0;
   while ((std::int64_t{2} << l) <= v) ++l;
@@ -159,7 +188,14 @@ void launch_skinny(const plan& p, bool wide) {
   const tiling g = wide ? make_tiling(p, static_cast<int>(p.rows), a.chunk, tile_order::rows)
                         : make_tiling(p, a.chunk, static_cast<int>(p.cols), tile_order::rows);
   if (wide) {
-    skinny_wide_kernel<T><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
+    const int ahead = wide_loads_ahead<T>(p);
+    if (ahead == 4) {
+      skinny_wide_kernel<T, 4><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
+    } else if (ahead == 2) {
+      skinny_wide_kernel<T, 2><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
+    } else {
+      skinny_wide_kernel<T, 1><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
+    }
   } else {
     skinny_tall_kernel<T><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
   }
