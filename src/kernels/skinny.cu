@@ -111,6 +111,14 @@ __global__ void __launch_bounds__(kThreads) skinny_wide_kernel(skinny_args<T> a,
 
 // Few columns: input chunk contiguous (rows r0.. of R elements each), output rows c < R
 // at stride ld_out.
+// Its contiguous input run goes four vectors a thread ahead of staging (one at a time before).
+// H200, % of memcpy, one -> two -> four ahead, two rounds (bench/results/h200/session45/tall):
+// fp32 2097152 x 48 82.3 -> 77.2 -> 92.5, (1024, 512, 48) 84.1 -> 80.7 -> 95.7, 1048575 x 40
+// 65.1 -> 62.6 -> 67.2; fp64 1048576 x 40 83.0 -> 66.3 -> 88.0, 2097152 x 20 84.2 -> 67.3 ->
+// 88.8; 16-byte 1048576 x 20 80.5 -> 73.0 -> 84.7; 2-byte 4194303 x 40 59.0 -> 60.1 -> 62.1;
+// level: fp64 1048576 x 64, 2-byte 2097152 x 64, bytes 4194303 x 48 (54.6 -> 53.9 -> 54.1).
+constexpr int kTallLoadsAhead = 4;
+
 template <class T>
 __global__ void __launch_bounds__(kThreads) skinny_tall_kernel(skinny_args<T> a, tiling g) {
   constexpr int V = 16 / sizeof(T);
@@ -121,7 +129,7 @@ __global__ void __launch_bounds__(kThreads) skinny_tall_kernel(skinny_args<T> a,
     const int height = static_cast<int>(min(static_cast<std::int64_t>(a.chunk), m.rows - at.r0));  // rows here
     const T* src = m.in_row(at.b, at.r0);
     const int n = height * R;
-    load_run_skewed<T, kThreads>(src, n, a.vec_packed, s);
+    load_run_skewed<T, kThreads, kTallLoadsAhead>(src, n, a.vec_packed, s);
     __syncthreads();
     // Store: output row c gets elements s[r * R + c] for r < height.
     const int chunks = a.chunk / V + 1;

@@ -14,16 +14,34 @@ union vector16 {
   T e[16 / sizeof(T)];
 };
 
-/** s[skewed(f)] = src[f] for f < n, by all THREADS threads; `vec`: src is 16-byte aligned. */
-template <class T, int THREADS>
+/** s[skewed(f)] = src[f] for f < n, by all THREADS threads; `vec`: src is 16-byte aligned.
+ *  A thread loads AHEAD vectors before it stages the first. */
+template <class T, int THREADS, int AHEAD = 1>
 __device__ __forceinline__ void load_run_skewed(const T* src, int n, bool vec, T* s) {
   constexpr int V = 16 / sizeof(T);
   const int nv = vec ? n / V : 0;
-  for (int t = threadIdx.x; t < nv; t += THREADS) {
-    vector16<T> u;
-    u.v = __ldcs(reinterpret_cast<const uint4*>(src) + t);
+  if constexpr (AHEAD == 1) {
+    for (int t = threadIdx.x; t < nv; t += THREADS) {
+      vector16<T> u;
+      u.v = __ldcs(reinterpret_cast<const uint4*>(src) + t);
 #pragma unroll
-    for (int k = 0; k < V; ++k) s[skewed<T>(t * V + k)] = u.e[k];
+      for (int k = 0; k < V; ++k) s[skewed<T>(t * V + k)] = u.e[k];
+    }
+  } else {
+    for (int t0 = threadIdx.x; t0 < nv; t0 += AHEAD * THREADS) {
+      vector16<T> u[AHEAD];
+#pragma unroll
+      for (int q = 0; q < AHEAD; ++q) {
+        if (t0 + q * THREADS < nv) u[q].v = __ldcs(reinterpret_cast<const uint4*>(src) + t0 + q * THREADS);
+      }
+#pragma unroll
+      for (int q = 0; q < AHEAD; ++q) {
+        const int t = t0 + q * THREADS;
+        if (t >= nv) break;
+#pragma unroll
+        for (int k = 0; k < V; ++k) s[skewed<T>(t * V + k)] = u[q].e[k];
+      }
+    }
   }
   for (int f = nv * V + threadIdx.x; f < n; f += THREADS) s[skewed<T>(f)] = src[f];
 }
