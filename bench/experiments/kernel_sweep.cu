@@ -1038,7 +1038,9 @@ template <class T, int TILE, int THREADS, int MIN_BLOCKS>
 __global__ void __launch_bounds__(THREADS, MIN_BLOCKS) wide_vectorized_kernel(matrix_view<T> m, tiling g, bool vec_in, bool vec_out) {
   extern __shared__ uint4 dynamic_tile[];
   auto& tile = *reinterpret_cast<T(*)[TILE][TILE + 1]>(dynamic_tile);
-  g.for_each_tile([&](const tile_coord& at) { vectorized_tile<T, TILE, TILE, THREADS, true>(m, at, vec_in, vec_out, tile); });
+  g.for_each_tile([&](const tile_coord& at) {
+    vectorized_tile<T, TILE, TILE, THREADS, true>(m, at, vec_in, vec_out, /*stream_edges=*/false, tile);
+  });
 }
 
 template <class T, int TILE, int THREADS, int MIN_BLOCKS>
@@ -1227,7 +1229,8 @@ void vectorized_caps(sweep& s) {
       plan p = s.make_plan(in, out);
       p.order = tile_order::columns;
       const tiling g = make_tiling(p, 64, 64, p.order);
-      launch_capped(kernel, grid_for(g), 256, kStatic, cap, make_view<std::uint32_t>(p), g, p.vec_in, p.vec_out);
+      launch_capped(kernel, grid_for(g), 256, kStatic, cap, make_view<std::uint32_t>(p), g, p.vec_in, p.vec_out,
+                    stream_edge_vectors(p));
     }, true);
   }
 }
