@@ -71,6 +71,10 @@ const narrow_case narrow_cases[] = {
     {"e2_rows150", expect::skinny_wide, 2, 1, 150, 3000, 0, 0, 0, 0, 0},
     {"e2_rows100_offset", expect::skinny_wide, 2, 2, 100, 2049, 0, 0, 0, 0, 2},
     {"e2_packed_batch", expect::skinny_wide, 2, 64, 100, 256, 0, 0, 0, 0, 0},
+    // 16-byte aligned input rows: the few-rows kernel's loads four (bytes) and two (2-byte)
+    // vectors a thread ahead, with partial last rounds of loads.
+    {"e1_rows100_aligned_input", expect::skinny_wide, 1, 1, 100, 4096 + 48, 0, 0, 0, 0, 0},
+    {"e2_rows150_aligned_input_batched", expect::skinny_wide, 2, 3, 150, 1000, 0, 0, 8, 0, 0},
     // fp32 partial tiles: edge vectors evict-first on whole sectors (80 rows, 3000 columns),
     // plain where output rows end mid-sector (68 rows) or input rows do (1000 x 100).
     {"e4_edges_whole_sectors", expect::edge_streams, 4, 1, 80, 3000, 0, 0, 0, 0, 0},
