@@ -196,14 +196,14 @@ void launch_skinny(const plan& p, bool wide) {
   const tiling g = wide ? make_tiling(p, static_cast<int>(p.rows), a.chunk, tile_order::rows)
                         : make_tiling(p, a.chunk, static_cast<int>(p.cols), tile_order::rows);
   if (wide) {
-    const int ahead = wide_loads_ahead<T>(p);
-    if (ahead == 4) {
-      skinny_wide_kernel<T, 4><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
-    } else if (ahead == 2) {
-      skinny_wide_kernel<T, 2><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
-    } else {
-      skinny_wide_kernel<T, 1><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
+    // Byte-wise element types (misaligned pointers) never have vector rows: only one ahead
+    // is instantiated for them.
+    const int ahead = has_vector_path<T> ? wide_loads_ahead<T>(p) : 1;
+    if constexpr (has_vector_path<T>) {
+      if (ahead == 4) skinny_wide_kernel<T, 4><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
+      if (ahead == 2) skinny_wide_kernel<T, 2><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
     }
+    if (ahead == 1) skinny_wide_kernel<T, 1><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
   } else {
     skinny_tall_kernel<T><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
   }

@@ -20,7 +20,7 @@ template <class T, int THREADS, int AHEAD = 1>
 __device__ __forceinline__ void load_run_skewed(const T* src, int n, bool vec, T* s) {
   constexpr int V = 16 / sizeof(T);
   const int nv = vec ? n / V : 0;
-  if constexpr (AHEAD == 1) {
+  if constexpr (AHEAD == 1) {  // the small-batch kernel's loop as it was measured (its SASS unchanged)
     for (int t = threadIdx.x; t < nv; t += THREADS) {
       vector16<T> u;
       u.v = __ldcs(reinterpret_cast<const uint4*>(src) + t);
