@@ -59,8 +59,9 @@ struct row_chunks {
   }
 };
 
-// Few rows: input rows r < R at stride ld_in, output chunk contiguous.
-template <class T, int AHEAD>
+// Few rows: input rows r < R at stride ld_in, output chunk contiguous. EVICT_FIRST: the
+// input vectors are loaded evict-first (see wide_loads_ahead).
+template <class T, int AHEAD, bool EVICT_FIRST>
 __global__ void __launch_bounds__(kThreads) skinny_wide_kernel(skinny_args<T> a, tiling g) {
   constexpr int V = 16 / sizeof(T);
   __shared__ T s[skewed_size<T>(kChunkBytes / sizeof(T))];
@@ -84,7 +85,10 @@ __global__ void __launch_bounds__(kThreads) skinny_wide_kernel(skinny_args<T> a,
         const T* src = m.in_row(at.b, r) + at.c0;
         const row_chunks<T> rc(src, width, a.elem_aligned);
         rc.bounds(j, width, lo[q], hi[q], full[q]);
-        if (full[q]) u[q].v = __ldcs(reinterpret_cast<const uint4*>(src + lo[q]));
+        if (full[q]) {
+          const auto* v = reinterpret_cast<const uint4*>(src + lo[q]);
+          u[q].v = EVICT_FIRST ? __ldcs(v) : *v;
+        }
       }
 #pragma unroll
       for (int q = 0; q < AHEAD; ++q) {
@@ -168,6 +172,16 @@ int wide_loads_ahead(const plan& p) {
   return sizeof(T) == 2 ? 2 : 4;
 }
 
+// The few-rows kernel loads its input vectors evict-first where it loads several ahead (16-byte
+// aligned input rows), plain where it loads one (misaligned rows). On misaligned rows each
+// row's head and tail elements share 32-byte sectors with its first and last vectors and are
+// read element by element by other threads, so an evicted sector is likely fetched twice (as
+// with the vectorized tile's edge vectors, plan.hpp: stream_edge_vectors). H200, % of memcpy,
+// evict-first -> plain, two rounds (bench/results/h200/session45/plain): fp32 50 x 1000001
+// 69.8 -> 75.45; bytes 65 x 1032444 41.45 -> 42.4, (2048, 100, 250) 36.4 -> 37.45, 167 x 401849
+// 37.35 -> 38.05, 120 x 559240 52.6 -> 52.3, 48 x 4194303 48.05 -> 48.0; 2-byte 65 x 516222
+// 52.25 -> 52.75.
+
 int floor_log2(std::int64_t v) {
   int l = 0;
   while ((std::int64_t{2} << l) <= v) ++l;
@@ -196,14 +210,15 @@ void launch_skinny(const plan& p, bool wide) {
   const tiling g = wide ? make_tiling(p, static_cast<int>(p.rows), a.chunk, tile_order::rows)
                         : make_tiling(p, a.chunk, static_cast<int>(p.cols), tile_order::rows);
   if (wide) {
+    // Aligned input rows load several ahead, evict-first; misaligned ones one ahead, plain.
     // Byte-wise element types (misaligned pointers) never have vector rows: only one ahead
     // is instantiated for them.
     const int ahead = has_vector_path<T> ? wide_loads_ahead<T>(p) : 1;
     if constexpr (has_vector_path<T>) {
-      if (ahead == 4) skinny_wide_kernel<T, 4><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
-      if (ahead == 2) skinny_wide_kernel<T, 2><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
+      if (ahead == 4) skinny_wide_kernel<T, 4, true><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
+      if (ahead == 2) skinny_wide_kernel<T, 2, true><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
     }
-    if (ahead == 1) skinny_wide_kernel<T, 1><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
+    if (ahead == 1) skinny_wide_kernel<T, 1, false><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
   } else {
     skinny_tall_kernel<T><<<grid_for(g), kThreads, 0, p.stream>>>(a, g);
   }
