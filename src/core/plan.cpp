@@ -68,7 +68,8 @@ auto_path choose_automatic(const plan& p) {
   // For 4-byte elements a side of exactly 64 fills the vectorized tile, which is faster
   // there ((1024,512,64) fp32: 96.8% against 85.9% on the skinny kernel).
   const std::int64_t skinny_max = p.elem_bytes == 4 ? kMaxSkinny - 1 : kMaxSkinny;
-  const bool wide = (p.rows <= skinny_max || short_misaligned_wide(p)) && p.ld_out == p.rows;
+  const bool wide =
+      (p.rows <= skinny_max || short_misaligned_wide(p) || staged_misaligned_wide(p)) && p.ld_out == p.rows;
   const bool tall = p.cols <= skinny_max && p.ld_in == p.cols;
   const bool use_wide = wide && (!tall || p.rows <= p.cols);
   if (use_wide || tall) {
@@ -100,6 +101,7 @@ auto_path choose_automatic(const plan& p) {
         long_side >= kInterleaveMinBlocks * interleave_span(p.elem_bytes, small)) {
       return use_wide ? auto_path::interleave_wide : auto_path::interleave_tall;
     }
+    if (use_wide && staged_few_rows(p)) return auto_path::staged_wide;
     return use_wide ? auto_path::skinny_wide : auto_path::skinny_tall;
   }
   // 1- and 2-byte elements: transposing 16 x 16 / 8 x 8 blocks in registers keeps every

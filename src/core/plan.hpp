@@ -79,6 +79,58 @@ inline bool short_misaligned_wide(const plan& p) {
   return p.elem_bytes <= 2 && p.elem_aligned && !p.vec_out && p.rows <= max_rows;
 }
 
+/** Input columns a block of the staged few-rows kernel takes: one V x V micro-tile (V = 16 /
+ *  elem_bytes) for each of its 128 threads, an even number of micro-columns (whole 32-byte
+ *  sectors of every input row), at least one. */
+inline constexpr int kStagedWideThreads = 128;
+inline int staged_wide_tile_cols(std::int64_t rows, std::size_t elem_bytes) {
+  const auto v = static_cast<std::int64_t>(16 / elem_bytes);
+  const std::int64_t micro_rows = (rows + v - 1) / v;
+  const std::int64_t micro_cols = kStagedWideThreads / micro_rows >= 2 ? kStagedWideThreads / micro_rows / 2 * 2 : 1;
+  return static_cast<int>(micro_cols * v);
+}
+
+/** Few-rows (wide) matrices of 1- and 2-byte elements with more rows than the interleave
+ *  kernels serve, whose input rows are 16-byte aligned and whose packed output run starts on
+ *  16 bytes in every matrix: the staged kernel (kernels/staged_wide.cu) instead of the general
+ *  skinny kernel, which stages them element by element. H200, % of memcpy, skinny -> staged,
+ *  two rounds (bench/results/h200/session46/call4): bytes 33 x 4194304 57.3 -> 70.9, 48 x
+ *  4194304 67.9 -> 79.3, 60 x 2236928 71.1 -> 96.4, 63 x 2130048 65.6 -> 80.9, 65 x 1032448
+ *  61.9 -> 72.4, 100 x 671088 67.3 -> 88.4, 167 x 401856 60.6 -> 68.4, (2048, 100, 256)
+ *  65.2 -> 82.0; 2-byte 33 x 2097152 70.7 -> 87.5, 37 x 1813504 74.3 -> 91.6, 40 x 4194304
+ *  75.8 -> 93.1, 65 x 516224 70.8 -> 81.1, 100 x 335544 81.0 -> 86.8, 150 x 223696 71.0 ->
+ *  84.3, (1024, 56, 512) 81.5 -> 85.6. From kStagedMinBytes a call: below, the general
+ *  kernel was faster or level (bench/results/h200/session46/call6): bytes 50 x 100000 (5 MB)
+ *  110.4 -> 90.3, (64, 100, 256) 77.5 -> 70.3; 2-byte (128, 56, 512) 86.9 -> 81.1; level: 100 x
+ *  50000 bytes, 40 x 50000 2-byte, (256, 100, 256) bytes. Above, one loss: 50 x 400000 bytes
+ *  (20 MB) 76.7 -> 70.0 (50 x 200000 and 50 x 800000 level; 100 x 200000 bytes 76.3 -> 91.9,
+ *  40 x 200000 2-byte 88.1 -> 110.2). Called on a plan whose path is skinny_wide. */
+inline constexpr std::int64_t kStagedMinBytes = std::int64_t{8} << 20;
+inline bool staged_few_rows(const plan& p) {
+  const auto e = static_cast<std::uintptr_t>(p.elem_bytes);
+  const bool out_run_aligned = reinterpret_cast<std::uintptr_t>(p.out) % 16 == 0 &&
+                               (p.batch == 1 || static_cast<std::uintptr_t>(p.stride_out) * e % 16 == 0);
+  const double bytes = static_cast<double>(p.batch) * static_cast<double>(p.rows) * static_cast<double>(p.cols) *
+                       static_cast<double>(p.elem_bytes);  // no overflow; exact enough for a threshold
+  return p.elem_bytes <= 2 && p.rows > kMaxInterleave && p.ld_out == p.rows && p.vec_in && out_run_aligned &&
+         bytes >= static_cast<double>(kStagedMinBytes);
+}
+
+/** Above short_misaligned_wide's rows, 1- and 2-byte matrices of up to kStagedMaxRows rows
+ *  whose output rows are not 16-byte aligned are few-rows matrices too, where the staged
+ *  kernel takes them (staged_few_rows), instead of the residue or realigned tile. H200, % of
+ *  memcpy, tile -> staged, two rounds (bench/results/h200/session46/call7, call8): bytes 180 x
+ *  372832 45.8 -> 84.3, 200 x 335552 51.2 -> 84.3, 250 x 268448 49.8 -> 68.0, 300 x 223696
+ *  58.7 -> 77.1, 402 x 166944 61.6 -> 67.9; 2-byte 151 x 222224 41.7 -> 79.5, 179 x 187456
+ *  60.4 -> 83.0, 203 x 165000 63.9 -> 76.3, 250 x 134224 57.4 -> 77.9, 300 x 111856 65.4 ->
+ *  75.8, 402 x 83472 70.6 -> 78.4. Beyond, the tiles: bytes 500 x 134224 66.3 against 46.2,
+ *  700 x 95872 70.0 against 69.3, 1000 x 67104 76.9 against 42.0; 2-byte 500 x 67104 72.8
+ *  against 72.6, 1001 x 33552 81.4 against 61.1. 402 is the largest row count measured ahead. */
+inline constexpr std::int64_t kStagedMaxRows = 402;
+inline bool staged_misaligned_wide(const plan& p) {
+  return p.elem_bytes <= 2 && !p.vec_out && p.rows <= kStagedMaxRows && staged_few_rows(p);
+}
+
 /** Bytes per call (all matrices) from which 1- and 2-byte elements with misaligned output
  *  rows take the realigned tile. Below, the padded tile measured faster: its split output
  *  sectors are mostly completed in L2 before they are written back, and its smaller tiles

@@ -24,6 +24,11 @@ void launch_automatic(const plan& p) {
     case auto_path::batch_interleave: return launch_batch_interleave(p);
     case auto_path::skinny_wide: return launch_skinny<T>(p, true);
     case auto_path::skinny_tall: return launch_skinny<T>(p, false);
+    case auto_path::staged_wide:
+      if constexpr (std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::uint16_t>) {
+        return launch_staged_wide<T>(p);
+      }
+      break;  // only planned for aligned 1- and 2-byte elements
     case auto_path::interleave_wide: return launch_skinny_interleave(p, true);
     case auto_path::interleave_tall: return launch_skinny_interleave(p, false);
     case auto_path::register_tile:

@@ -115,6 +115,8 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(shaped(31, 100000, 1))).path, auto_path::interleave_wide);
   EXPECT_EQ(finalize(validate(shaped(100000, 31, 1))).path, auto_path::interleave_tall);
   EXPECT_EQ(finalize(validate(shaped(33, 100000, 1))).path, auto_path::skinny_wide);  // beyond the interleave kernels
+  EXPECT_EQ(finalize(validate(shaped(33, 1000000, 1))).path, auto_path::staged_wide);  // from 8 MiB
+  EXPECT_EQ(finalize(validate(shaped(33, 1000001, 1))).path, auto_path::skinny_wide);  // input rows misaligned
   EXPECT_EQ(finalize(validate(shaped(100000, 33, 2))).path, auto_path::skinny_tall);
   EXPECT_EQ(finalize(validate(shaped(32, 32, 4))).path, auto_path::skinny_wide);
   EXPECT_EQ(finalize(validate(shaped(5000, 64, 4))).path, auto_path::vectorized_streaming);  // fills the tile
@@ -487,10 +489,10 @@ TEST(Plan, SkinnySidesOf33To64TakeTheRegisterTileOnSectors) {
   EXPECT_EQ(finalize(validate(shaped(4194304, 40, 2))).path, auto_path::register_tile);
   // One 2-byte matrix of exactly 64 columns keeps the skinny kernel's 64 long output rows.
   EXPECT_EQ(finalize(validate(shaped(2097152, 64, 2))).path, auto_path::skinny_tall);
-  // Output rows off sectors: 48 rows of bytes, 40 and 56 of 2-byte elements.
-  EXPECT_EQ(finalize(validate(shaped(48, 4194304, 1))).path, auto_path::skinny_wide);
-  EXPECT_EQ(finalize(validate(shaped(40, 4194304, 2))).path, auto_path::skinny_wide);
-  EXPECT_EQ(finalize(validate(batch_of(1024, 56, 512, 2))).path, auto_path::skinny_wide);
+  // Output rows off sectors: 48 rows of bytes, 40 and 56 of 2-byte elements (the staged kernel).
+  EXPECT_EQ(finalize(validate(shaped(48, 4194304, 1))).path, auto_path::staged_wide);
+  EXPECT_EQ(finalize(validate(shaped(40, 4194304, 2))).path, auto_path::staged_wide);
+  EXPECT_EQ(finalize(validate(batch_of(1024, 56, 512, 2))).path, auto_path::staged_wide);
   // Rows not of whole vectors, 32 and fewer (the interleave kernels), and fp32: unchanged.
   EXPECT_EQ(finalize(validate(shaped(4194304, 40, 1))).path, auto_path::skinny_tall);
   EXPECT_EQ(finalize(validate(shaped(4194304, 32, 1))).path, auto_path::interleave_tall);
@@ -507,23 +509,31 @@ TEST(Plan, SkinnySidesOf33To64TakeTheRegisterTileOnSectors) {
 TEST(Plan, ShortMisalignedRowsOfBytesTakeTheSkinnyKernel) {
   using xpose::detail::short_misaligned_wide;
   // 1 and 2 bytes, 65 to 167 (bytes) / 150 (2-byte) rows that are not whole 16-byte vectors,
-  // packed output rows: the skinny kernel (few rows), single and batched, large and small.
+  // packed output rows: a few-rows kernel, single and batched, large and small (the staged
+  // one where the input rows are 16-byte aligned, the general skinny one where not).
   for (const std::int64_t r : {65, 72, 100, 120, 150, 167}) {
     const auto p = finalize(validate(shaped(r, 671088, 1)));
     EXPECT_TRUE(short_misaligned_wide(p)) << r;
-    EXPECT_EQ(p.path, auto_path::skinny_wide) << r;
+    EXPECT_EQ(p.path, auto_path::staged_wide) << r;
+    const auto q = finalize(validate(shaped(r, 671089, 1)));
+    EXPECT_TRUE(short_misaligned_wide(q)) << r;
+    EXPECT_EQ(q.path, auto_path::skinny_wide) << r;
   }
   for (const std::int64_t r : {65, 100, 150}) {
-    EXPECT_EQ(finalize(validate(shaped(r, 335544, 2))).path, auto_path::skinny_wide) << r;
+    EXPECT_EQ(finalize(validate(shaped(r, 335544, 2))).path, auto_path::staged_wide) << r;
+    EXPECT_EQ(finalize(validate(shaped(r, 335543, 2))).path, auto_path::skinny_wide) << r;
   }
-  EXPECT_EQ(finalize(validate(shaped(151, 335544, 2))).path, auto_path::realigned_tile);
-  EXPECT_EQ(finalize(validate(shaped(179, 335544, 2))).path, auto_path::realigned_tile);
-  EXPECT_EQ(finalize(validate(batch_of(2048, 100, 256, 1))).path, auto_path::skinny_wide);
-  EXPECT_EQ(finalize(validate(batch_of(256, 100, 1000, 2))).path, auto_path::skinny_wide);
-  EXPECT_EQ(finalize(validate(shaped(100, 20000, 1))).path, auto_path::skinny_wide);
+  // Above those rows the tiles, unless the staged kernel takes them (aligned input rows).
+  EXPECT_EQ(finalize(validate(shaped(151, 335543, 2))).path, auto_path::realigned_tile);
+  EXPECT_EQ(finalize(validate(shaped(179, 335543, 2))).path, auto_path::realigned_tile);
+  EXPECT_EQ(finalize(validate(shaped(151, 335544, 2))).path, auto_path::staged_wide);
+  EXPECT_EQ(finalize(validate(batch_of(2048, 100, 256, 1))).path, auto_path::staged_wide);
+  EXPECT_EQ(finalize(validate(batch_of(256, 100, 1000, 2))).path, auto_path::staged_wide);
+  EXPECT_EQ(finalize(validate(batch_of(2048, 100, 250, 1))).path, auto_path::skinny_wide);
+  EXPECT_EQ(finalize(validate(shaped(100, 20000, 1))).path, auto_path::skinny_wide);  // under 8 MiB
   // From residue_min_rows rows the residue tile; rows of whole vectors the register tile.
-  EXPECT_EQ(finalize(validate(shaped(168, 400000, 1))).path, auto_path::residue_tile);
-  EXPECT_EQ(finalize(validate(shaped(180, 200000, 2))).path, auto_path::residue_tile);
+  EXPECT_EQ(finalize(validate(shaped(168, 400001, 1))).path, auto_path::residue_tile);
+  EXPECT_EQ(finalize(validate(shaped(180, 200001, 2))).path, auto_path::residue_tile);
   EXPECT_EQ(finalize(validate(shaped(112, 600000, 1))).path, auto_path::register_tile);
   // Output rows padded (ld_out > rows): no contiguous output run, the realigned tile as before.
   auto padded = shaped(100, 671088, 1);
@@ -533,6 +543,64 @@ TEST(Plan, ShortMisalignedRowsOfBytesTakeTheSkinnyKernel) {
   EXPECT_EQ(finalize(validate(shaped(671088, 100, 1))).path, auto_path::residue_tile);
   EXPECT_FALSE(short_misaligned_wide(finalize(validate(shaped(98, 171196, 4)))));
   EXPECT_EQ(finalize(validate(shaped(98, 171196, 4))).path, auto_path::element_tile);
+}
+
+TEST(Plan, StagedFewRowsNeedAlignedInputRowsAndAnAlignedOutputRun) {
+  using xpose::detail::staged_few_rows;
+  // 1 and 2 bytes, 33 or more rows, input rows of whole 16-byte vectors, packed output (rows
+  // that are whole 32-byte sectors take the register tile before: 2-byte 48 rows).
+  for (const std::size_t e : {1, 2}) {
+    for (const std::int64_t r : {33, 37, 40, 63, 100}) {
+      const auto p = finalize(validate(shaped(r, 1 << 20, e)));
+      EXPECT_TRUE(staged_few_rows(p)) << r << " " << e;
+      EXPECT_EQ(p.path, auto_path::staged_wide) << r << " " << e;
+    }
+  }
+  // 32 rows and fewer: the interleave kernels; 4-byte elements: the general skinny kernel.
+  EXPECT_EQ(finalize(validate(shaped(32, 1 << 20, 1))).path, auto_path::interleave_wide);
+  EXPECT_FALSE(staged_few_rows(finalize(validate(shaped(48, 1 << 20, 4)))));
+  EXPECT_EQ(finalize(validate(shaped(48, 1 << 20, 4))).path, auto_path::skinny_wide);
+  // Input rows off 16 bytes: by their length, their pitch or the input pointer.
+  EXPECT_EQ(finalize(validate(shaped(48, (1 << 20) + 1, 1))).path, auto_path::skinny_wide);
+  auto pitch = shaped(40, 1 << 20, 2);
+  pitch.ld_in = (1 << 20) + 4;
+  EXPECT_EQ(finalize(validate(pitch)).path, auto_path::skinny_wide);
+  pitch.ld_in = (1 << 20) + 8;
+  EXPECT_EQ(finalize(validate(pitch)).path, auto_path::staged_wide);
+  auto in_off = shaped(48, 1 << 20, 1);
+  in_off.in = reinterpret_cast<const void*>(0x100008);
+  EXPECT_EQ(finalize(validate(in_off)).path, auto_path::skinny_wide);
+  // The output run off 16 bytes: the output pointer, or the matrices of a batch.
+  auto out_off = shaped(48, 1 << 20, 1);
+  out_off.out = reinterpret_cast<void*>(0x100000000008);
+  EXPECT_EQ(finalize(validate(out_off)).path, auto_path::skinny_wide);
+  auto batch = batch_of(256, 48, 1024, 1);
+  EXPECT_EQ(finalize(validate(batch)).path, auto_path::staged_wide);
+  batch.stride_out = 48 * 1024 + 8;
+  EXPECT_EQ(finalize(validate(batch)).path, auto_path::skinny_wide);
+  batch.stride_out = 48 * 1024 + 16;
+  EXPECT_EQ(finalize(validate(batch)).path, auto_path::staged_wide);
+  // Misaligned output rows above short_misaligned_wide's rows, up to kStagedMaxRows (402):
+  // wide where the staged kernel takes them, the tiles otherwise (misaligned input rows,
+  // under 8 MiB, more rows).
+  using xpose::detail::staged_misaligned_wide;
+  for (const std::int64_t r : {168, 200, 250, 402}) {
+    const auto p = finalize(validate(shaped(r, 400000, 1)));
+    EXPECT_TRUE(staged_misaligned_wide(p)) << r;
+    EXPECT_EQ(p.path, auto_path::staged_wide) << r;
+    EXPECT_EQ(finalize(validate(shaped(r, 400001, 1))).path, auto_path::residue_tile) << r;
+    EXPECT_EQ(finalize(validate(shaped(r, 8000, 1))).path, auto_path::residue_tile) << r;
+  }
+  EXPECT_EQ(finalize(validate(shaped(151, 200000, 2))).path, auto_path::staged_wide);
+  EXPECT_EQ(finalize(validate(shaped(402, 200000, 2))).path, auto_path::staged_wide);
+  EXPECT_EQ(finalize(validate(shaped(403, 400000, 1))).path, auto_path::residue_tile);
+  EXPECT_EQ(finalize(validate(shaped(403, 200000, 2))).path, auto_path::residue_tile);
+  EXPECT_EQ(finalize(validate(shaped(400, 400000, 1))).path, auto_path::register_tile);  // whole vectors
+  // Under kStagedMinBytes (8 MiB) a call, the general skinny kernel: 40 rows of 2-byte
+  // elements are 80 bytes a column, 104864 columns (whole vectors) 8389120 bytes.
+  static_assert(xpose::detail::kStagedMinBytes == 8388608);
+  EXPECT_EQ(finalize(validate(shaped(40, 104864, 2))).path, auto_path::staged_wide);
+  EXPECT_EQ(finalize(validate(shaped(40, 104856, 2))).path, auto_path::skinny_wide);
 }
 
 TEST(Plan, EdgeVectorsStreamOnlyOnWholeSectors) {

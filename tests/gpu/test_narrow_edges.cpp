@@ -5,7 +5,7 @@
 // 33-64, rows of whole 16-byte vectors and output rows on 32-byte sectors take the register
 // tile instead of the skinny kernel. Since session 45 the fp32 tiles' partial last tiles move
 // whole vectors, and 1- and 2-byte matrices of 65 to 167 / 150 rows that are not whole vectors
-// take the skinny kernel. Each case first checks its plan on the CPU, then runs on the GPU against the CPU
+// take the skinny kernel (since session 46 the staged one on aligned input rows). Each case first checks its plan on the CPU, then runs on the GPU against the CPU
 // reference with the output poisoned and guarded. The shapes end their last tiles partially
 // and exactly, and add batches, leading dimensions, strides and pointers off 256 bytes.
 #include "gpu_case.hpp"
@@ -20,7 +20,7 @@
 namespace xpose::testing {
 namespace {
 
-enum class expect { narrow_cols, narrow_rows, padded8_rows, register_tile, skinny_tall, skinny_wide, edge_streams, edge_plain };
+enum class expect { narrow_cols, narrow_rows, padded8_rows, register_tile, skinny_tall, skinny_wide, staged_wide, edge_streams, edge_plain };
 
 struct narrow_case {
   const char* name;
@@ -62,19 +62,24 @@ const narrow_case narrow_cases[] = {
     // One 2-byte matrix of exactly 64 columns keeps the skinny kernel.
     {"e2_one_tall64", expect::skinny_tall, 2, 1, 100000, 64, 0, 0, 0, 0, 0},
     // 1 and 2 bytes, 65 to 167 / 150 rows not of whole vectors, packed output rows: the
-    // skinny kernel (plan.hpp: short_misaligned_wide). Partial last chunks, padded input rows
-    // and strides, pointers off 16 bytes, a packed batch of matrices over 8 KiB.
+    // skinny kernel (plan.hpp: short_misaligned_wide), or the staged one where the input rows
+    // are 16-byte aligned (staged_few_rows; tests/gpu/test_staged_wide.cpp has the rest).
+    // Partial last chunks, padded input rows and strides, pointers off 16 bytes, a packed
+    // batch of matrices over 8 KiB; the staged kernel from 8 MiB a call (kStagedMinBytes).
     {"e1_rows65", expect::skinny_wide, 1, 1, 65, 5000, 0, 0, 0, 0, 0},
     {"e1_rows100_batched_ld_in", expect::skinny_wide, 1, 3, 100, 3001, 5, 0, 7, 11, 0},
     {"e1_rows127_offset", expect::skinny_wide, 1, 1, 127, 4099, 0, 0, 0, 0, 5},
     {"e1_rows167", expect::skinny_wide, 1, 1, 167, 1000, 0, 0, 0, 0, 0},
     {"e2_rows150", expect::skinny_wide, 2, 1, 150, 3000, 0, 0, 0, 0, 0},
+    {"e2_rows150_staged", expect::staged_wide, 2, 1, 150, 28000, 0, 0, 0, 0, 0},  // 8.4 MB
     {"e2_rows100_offset", expect::skinny_wide, 2, 2, 100, 2049, 0, 0, 0, 0, 2},
     {"e2_packed_batch", expect::skinny_wide, 2, 64, 100, 256, 0, 0, 0, 0, 0},
-    // 16-byte aligned input rows: the few-rows kernel's loads four (bytes) and two (2-byte)
-    // vectors a thread ahead, with partial last rounds of loads.
-    {"e1_rows100_aligned_input", expect::skinny_wide, 1, 1, 100, 4096 + 48, 0, 0, 0, 0, 0},
-    {"e2_rows150_aligned_input_batched", expect::skinny_wide, 2, 3, 150, 1000, 0, 0, 8, 0, 0},
+    {"e2_packed_batch_staged", expect::staged_wide, 2, 192, 100, 256, 0, 0, 0, 0, 0},  // 9.8 MB
+    // 16-byte aligned input rows, the output run of every matrix after the first off 16
+    // bytes (so not the staged kernel): the few-rows kernel's loads four (bytes) and two
+    // (2-byte) vectors a thread ahead, with partial last rounds of loads.
+    {"e1_rows100_aligned_input", expect::skinny_wide, 1, 2, 100, 4096 + 48, 0, 0, 0, 1, 0},
+    {"e2_rows150_aligned_input_batched", expect::skinny_wide, 2, 3, 150, 1000, 0, 0, 8, 1, 0},
     // fp32 partial tiles: edge vectors evict-first on whole sectors (80 rows, 3000 columns),
     // plain where output rows end mid-sector (68 rows) or input rows do (1000 x 100).
     {"e4_edges_whole_sectors", expect::edge_streams, 4, 1, 80, 3000, 0, 0, 0, 0, 0},
@@ -113,7 +118,9 @@ TEST_P(NarrowEdges, MatchesCpuReference) {
     case expect::register_tile: ASSERT_EQ(p.path, detail::auto_path::register_tile) << c.describe(); break;
     case expect::skinny_tall: ASSERT_EQ(p.path, detail::auto_path::skinny_tall) << c.describe(); break;
     case expect::skinny_wide:
-      ASSERT_EQ(p.path, detail::auto_path::skinny_wide) << c.describe();
+    case expect::staged_wide:
+      ASSERT_EQ(p.path, k.path == expect::skinny_wide ? detail::auto_path::skinny_wide : detail::auto_path::staged_wide)
+          << c.describe();
       ASSERT_GT(p.rows, detail::kMaxSkinny) << c.describe();
       break;
     case expect::edge_streams:

@@ -1,0 +1,175 @@
+// `auto` for few-rows matrices of 1- and 2-byte elements (core/plan.hpp: staged_few_rows,
+// staged_misaligned_wide): 33 to 402 rows, input rows 16-byte aligned, packed output rows,
+// each matrix's output run 16-byte aligned, at least 8 MiB a call; e.g. 48 x 4M or 100 x
+// 671088 bytes. The general skinny kernel (skinny.cu) stages such matrices element by element,
+// 32 scalar shared-memory accesses per 16 bytes moved; here every global access is 16 bytes
+// wide and shared memory is written in words.
+//
+// A block takes W = MC * V input columns (MC micro-columns) of all R rows (V = 16 / E), which
+// are one contiguous output run of W * R elements. Each thread loads one V x V micro-tile (V
+// 16-byte loads down V rows, all in flight at once), transposes it in registers
+// (register_tile.cuh), and writes its V pieces (column c, rows r0 .. r0 + V - 1) into the
+// staged run at byte (c * R + r0) * E. After one barrier the block stores the run as 16-byte
+// vectors.
+//
+// What decided the speed (H200, bench/results/h200/session46, calls 1-4):
+// - consecutive threads take consecutive micro-rows of one micro-column, so their pieces are
+//   adjacent; a first form with threads along micro-columns wrote them 16 R bytes apart, on
+//   the same banks whenever R is a multiple of 8, and lost everywhere (48 x 4M bytes 34%
+//   against 68% on the general kernel);
+// - the staged run is skewed by one word every 32 words, so that a warp's micro-columns,
+//   16 R bytes apart, fall on different banks;
+// - a piece's whole words are stored as words, its partial end words byte by byte, all
+//   through one predicated path: the threads of a warp whose pieces differ in offset and
+//   length (the last micro-row of an R that is not a multiple of V) do not diverge. With a
+//   separate byte path for those pieces, R = 33, 63, 65, 100 and 167 bytes read 18-22 points
+//   below the general kernel;
+// - one micro-tile a thread, 128 threads a block: 256 threads (two micro-tiles for some)
+//   read 1-9 points lower at 14 of 15 shapes (48 rows of bytes: +1.5).
+#include "element_types.hpp"
+#include "launchers.hpp"
+#include "matrix_view.cuh"
+#include "register_tile.cuh"
+
+#include "../core/plan.hpp"
+#include "../core/raise.hpp"
+
+#include <cstdint>
+
+namespace xpose::detail {
+namespace {
+
+constexpr int kThreads = kStagedWideThreads;  // one micro-tile each
+
+/** Staged-run word w sits at skew_word(w): one word of skew every 32. */
+__device__ __forceinline__ int skew_word(int w) { return w + (w >> 5); }
+__device__ __forceinline__ int skew_byte(int b) { return 4 * skew_word(b >> 2) + (b & 3); }
+
+/**
+ * The first n bytes of v (n a multiple of E) at logical byte ob of the skewed run. The
+ * piece's whole words are stored as words and its partial first and last words byte by byte
+ * (their other bytes belong to the neighbouring pieces), every store predicated, so that the
+ * threads of a warp, whose pieces differ in offset and length, take one path. WORDS: every
+ * piece starts on a word and holds whole words (R * E a multiple of 4).
+ */
+template <int E, bool WORDS>
+__device__ __forceinline__ void put_piece(std::uint32_t* s, int ob, const uint4& v, int n) {
+  const std::uint32_t w[4] = {v.x, v.y, v.z, v.w};
+  const int w0 = ob >> 2;
+  if constexpr (WORDS) {
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      if (4 * j < n) s[skew_word(w0 + j)] = w[j];
+    }
+  } else {
+    auto* sb = reinterpret_cast<unsigned char*>(s);
+    const int shift = ob & 3, end = shift + n;  // the piece is bytes [shift, end) from word w0
+    const int tail = end >> 2, rest = end & 3;  // word holding the piece's last partial word
+    std::uint32_t x[5], last = 0;
+#pragma unroll
+    for (int j = 0; j < 5; ++j) {
+      x[j] = __funnelshift_l(j > 0 ? w[j - 1] : 0u, j < 4 ? w[j] : 0u, 8 * shift);
+      if (4 * j >= shift && 4 * j + 4 <= end) s[skew_word(w0 + j)] = x[j];
+      if (j == tail) last = x[j];
+    }
+    if constexpr (E == 2) {  // shift and rest are 0 or 2
+      auto* head_half = reinterpret_cast<unsigned short*>(sb + 4 * skew_word(w0)) + 1;
+      if (shift == 2 && end > 2) *head_half = static_cast<unsigned short>(x[0] >> 16);
+      auto* tail_half = reinterpret_cast<unsigned short*>(sb + 4 * skew_word(w0 + tail));
+      if (rest == 2 && (tail > 0 || shift == 0)) *tail_half = static_cast<unsigned short>(last);
+    } else {
+      unsigned char* head = sb + 4 * skew_word(w0);
+#pragma unroll
+      for (int b = 0; b < 4; ++b) {
+        if (b >= shift && b < end && (shift > 0 || end < 4)) head[b] = static_cast<unsigned char>(x[0] >> (8 * b));
+      }
+      unsigned char* tail_bytes = sb + 4 * skew_word(w0 + tail);
+#pragma unroll
+      for (int b = 0; b < 3; ++b) {
+        if (b < rest && tail > 0) tail_bytes[b] = static_cast<unsigned char>(last >> (8 * b));
+      }
+    }
+  }
+}
+
+template <class T, bool WORDS>
+__global__ void __launch_bounds__(kThreads) staged_wide_kernel(matrix_view<T> m, tiling g, int micro_cols) {
+  constexpr int E = sizeof(T), V = 16 / E;
+  const int W = micro_cols * V;  // input columns a tile
+  extern __shared__ std::uint32_t staged_words[];
+  const int R = static_cast<int>(m.rows);
+  const int micro_rows = (R + V - 1) / V;
+  g.for_each_tile([&](const tile_coord& at) {
+    const int width = static_cast<int>(min(static_cast<std::int64_t>(W), m.cols - at.c0));
+    for (int task = threadIdx.x; task < micro_rows * micro_cols; task += kThreads) {
+      const int mc = task / micro_rows, mr = task - mc * micro_rows;
+      const int r0 = mr * V, cl = mc * V;  // the micro-tile's first row; first column within the tile
+      if (cl >= width) continue;
+      const int rows_here = min(V, R - r0), cols_here = min(V, width - cl);
+      uint4 v[V];
+#pragma unroll
+      for (int q = 0; q < V; ++q) {
+        v[q] = make_uint4(0, 0, 0, 0);
+        if (q >= rows_here) continue;
+        const T* src = m.in_row(at.b, r0 + q) + at.c0 + cl;
+        if (cols_here == V) {
+          v[q] = __ldcs(reinterpret_cast<const uint4*>(src));
+        } else {  // the matrix's last columns: element by element, the rest zero
+          std::uint32_t w[4] = {0, 0, 0, 0};
+#pragma unroll
+          for (int k = 0; k < V; ++k) {
+            if (k < cols_here) {
+              std::uint32_t bits;
+              if constexpr (E == 2) {
+                bits = *reinterpret_cast<const unsigned short*>(src + k);
+              } else {
+                bits = *reinterpret_cast<const unsigned char*>(src + k);
+              }
+              w[k * E / 4] |= bits << (8 * ((k * E) % 4));
+            }
+          }
+          v[q] = make_uint4(w[0], w[1], w[2], w[3]);
+        }
+      }
+      transpose_in_registers<E>(v);
+#pragma unroll
+      for (int k = 0; k < V; ++k) {
+        if (k < cols_here) put_piece<E, WORDS>(staged_words, ((cl + k) * R + r0) * E, v[k], rows_here * E);
+      }
+    }
+    __syncthreads();
+    auto* dst = reinterpret_cast<unsigned char*>(m.out_row(at.b, at.c0));
+    const int bytes = width * R * E;
+    const int vectors = bytes / 16;  // the run starts 16-byte aligned (staged_few_rows)
+    for (int i = threadIdx.x; i < vectors; i += kThreads) {
+      const std::uint32_t* w = staged_words + 4 * i + (i >> 3);  // skew_word(4 i), 4 words in one run of 32
+      __stcs(reinterpret_cast<uint4*>(dst) + i, make_uint4(w[0], w[1], w[2], w[3]));
+    }
+    const auto* sb = reinterpret_cast<const unsigned char*>(staged_words);
+    for (int b = vectors * 16 + threadIdx.x; b < bytes; b += kThreads) dst[b] = sb[skew_byte(b)];
+    __syncthreads();
+  });
+}
+
+}  // namespace
+
+template <class T>
+void launch_staged_wide(const plan& p) {
+  constexpr int E = sizeof(T), V = 16 / E;
+  static_assert(E <= 2, "the staged few-rows kernel serves 1- and 2-byte elements");
+  if (!staged_few_rows(p)) raise(status::internal_error, "staged few-rows kernel: unsupported layout");
+  const int tile_cols = staged_wide_tile_cols(p.rows, E);
+  const std::int64_t words = (static_cast<std::int64_t>(tile_cols) * p.rows * E + 3) / 4;
+  const std::int64_t shared = 4 * (words + words / 32 + 2);
+  // At most kThreads micro-tiles of 256 bytes: 33 KiB, under the 48 KiB a launch gets unasked.
+  if (shared > 48 * 1024) raise(status::internal_error, "staged few-rows kernel: ", p.rows, " rows do not fit");
+  const tiling g = make_tiling(p, static_cast<int>(p.rows), tile_cols, tile_order::rows);
+  auto kernel = (p.rows * E) % 4 == 0 ? staged_wide_kernel<T, true> : staged_wide_kernel<T, false>;
+  kernel<<<grid_for(g), kThreads, static_cast<int>(shared), p.stream>>>(make_view<T>(p), g, tile_cols / V);
+  check_launch("staged few rows");
+}
+
+template void launch_staged_wide<std::uint8_t>(const plan&);
+template void launch_staged_wide<std::uint16_t>(const plan&);
+
+}  // namespace xpose::detail
