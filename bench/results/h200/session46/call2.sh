@@ -1,0 +1,38 @@
+#!/bin/bash
+# Session 46, call 2 (staged2_experiment.patch on f450aa5): the staged few-rows kernel's second
+# form (threads along micro-rows, staged run skewed one word every 32) with 32 or 64
+# micro-columns a block (XPOSE_STAGED_WIDE=32 / 64) against the general skinny kernel, two
+# rounds of 30; then GPU tests with each forced on.
+export LD_LIBRARY_PATH=/usr/local/cuda/lib64
+D=${OUT:-out}/call2; mkdir -p $D
+tar xJf .devbin/bins.tar.xz -C /tmp
+B=/tmp/bins
+S=bench/results/h200/session42/summarize.py
+F='AllPaths/TransposeCases.*auto_e1*:AllPaths/TransposeCases.*auto_e2*:Layouts/NarrowEdges.*:Randomized.*:EveryRowCount/SkinnyInterleave.*'
+for mc in 32 64; do
+  XPOSE_STAGED_WIDE=$mc timeout 100 $B/xpose_gpu_tests --gtest_filter="$F" > $D/gpu_tests_staged$mc.txt 2>&1
+  echo "gpu tests (staged $mc) rc $?"; tail -1 $D/gpu_tests_staged$mc.txt; grep -E "^\[  FAILED" $D/gpu_tests_staged$mc.txt | head -5
+done
+runst() {  # round name ebytes args
+  local round=$1 name=$2 eb=$3; shift 3
+  for v in skinny s32 s64; do
+    echo "== round $round $v $name $eb"
+    unset XPOSE_STAGED_WIDE; [ $v != skinny ] && export XPOSE_STAGED_WIDE=${v#s}
+    timeout 60 $B/xpose bench "$@" --strategies auto --reps 30 | grep -E "^(cudaMemcpy|cublas|auto)"
+  done
+  unset XPOSE_STAGED_WIDE
+}
+(
+for round in 1 2; do
+  runst $round 100x671088 e1 --shape 100x671088 --elem-bytes 1
+  runst $round 150x447392 e1 --shape 150x447392 --elem-bytes 1
+  runst $round 48x4194304 e1 --shape 48x4194304 --elem-bytes 1
+  runst $round 2048x100x256 e1 --batch 2048 --shape 100x256 --elem-bytes 1
+  runst $round 100x335544 e2 --shape 100x335544 --elem-bytes 2
+  runst $round 40x4194304 e2 --shape 40x4194304 --elem-bytes 2
+  runst $round 1024x56x512 e2 --batch 1024 --shape 56x512 --elem-bytes 2
+done
+) > $D/staged_ab.txt 2>&1
+python3 $S $D/staged_ab.txt > $D/staged_summary.txt; cat $D/staged_summary.txt
+echo "auto rows not ok: $(grep -E "^auto" $D/staged_ab.txt | grep -vc " ok ")"
+gzip $D/*.txt; gunzip $D/staged_summary.txt.gz
