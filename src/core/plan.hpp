@@ -104,7 +104,7 @@ inline int staged_wide_tile_cols(std::int64_t rows, std::size_t elem_bytes) {
  *  110.4 -> 90.3, (64, 100, 256) 77.5 -> 70.3; 2-byte (128, 56, 512) 86.9 -> 81.1; level: 100 x
  *  50000 bytes, 40 x 50000 2-byte, (256, 100, 256) bytes. Above, one loss: 50 x 400000 bytes
  *  (20 MB) 76.7 -> 70.0 (50 x 200000 and 50 x 800000 level; 100 x 200000 bytes 76.3 -> 91.9,
- *  40 x 200000 2-byte 88.1 -> 110.2). Called on a plan whose path is skinny_wide. */
+ *  40 x 200000 2-byte 88.1 -> 110.2). Needs finalize()'s alignment flags (vec_in). */
 inline constexpr std::int64_t kStagedMinBytes = std::int64_t{8} << 20;
 inline bool staged_few_rows(const plan& p) {
   const auto e = static_cast<std::uintptr_t>(p.elem_bytes);

@@ -33,7 +33,7 @@ enum class auto_path {
   batch_interleave,      ///< packed batches of matrices with few rows: src/kernels/batch_interleave.cu
   skinny_wide,           ///< few rows, packed output rows: src/kernels/skinny.cu
   skinny_tall,           ///< few columns, packed input rows: src/kernels/skinny.cu
-  staged_wide,           ///< 1 and 2 bytes, 33 or more rows, aligned input rows, packed output: src/kernels/staged_wide.cu
+  staged_wide,           ///< 1 and 2 bytes, 33-402 rows, aligned input rows, packed output, from 8 MiB: src/kernels/staged_wide.cu
   interleave_wide,       ///< 1-4 bytes, few rows: src/kernels/skinny_interleave.cu
   interleave_tall,       ///< 1-4 bytes, few columns: src/kernels/skinny_interleave.cu
   register_tile,         ///< 1- and 2-byte elements, aligned rows: src/kernels/register_tile.cuh
