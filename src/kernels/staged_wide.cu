@@ -27,6 +27,7 @@
 // - one micro-tile a thread, 128 threads a block: 256 threads (two micro-tiles for some)
 //   read 1-9 points lower at 14 of 15 shapes (48 rows of bytes: +1.5).
 #include "element_types.hpp"
+#include "kernel_attributes.hpp"
 #include "launchers.hpp"
 #include "matrix_view.cuh"
 #include "register_tile.cuh"
@@ -151,6 +152,38 @@ __global__ void __launch_bounds__(kThreads) staged_wide_kernel(matrix_view<T> m,
   });
 }
 
+/**
+ * The carveout the kernel asks for: the driver fits as many blocks as the registers allow, and
+ * where their staged runs need more than 75% of the SM's shared memory it leaves L1, which
+ * holds the loads in flight (16 x 16 bytes a thread for bytes), 28 of 256 KiB on an H200.
+ * There the kernel asks for 75% (196 KiB: one block fewer, L1 60 KiB); elsewhere for the
+ * driver's default. H200, % of memcpy, two rounds: 75% for every launch (bench/results/h200/
+ * session46/call12, call13) read 48 x 4194304 bytes 79.2 -> 92.2 (six blocks of 33.5 KiB), but
+ * where the blocks fit in 75% the driver's choice was as fast or faster (200 x 335552 bytes
+ * 84.55 -> 82.85, 402 x 166944 67.9 -> 64.55, 150 x 223696 2-byte 83.75 -> 77.75). This rule
+ * (call14): 48 x 4194304 79.4 -> 91.9, the nine other shapes within 0.6 points.
+ */
+template <class T, bool WORDS>
+int carveout_for(int shared) {
+  constexpr int kCrowdedPercent = 75;
+  static const int regs = [] {  // per kernel: its register count does not change
+    cudaFuncAttributes attributes{};
+    check_cuda(cudaFuncGetAttributes(&attributes, staged_wide_kernel<T, WORDS>), "cudaFuncGetAttributes");
+    return attributes.numRegs;
+  }();
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  int sm_regs = 0, sm_shared = 0, reserved = 0;
+  check_cuda(cudaDeviceGetAttribute(&sm_regs, cudaDevAttrMaxRegistersPerMultiprocessor, device), "cudaDeviceGetAttribute");
+  check_cuda(cudaDeviceGetAttribute(&sm_shared, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device), "cudaDeviceGetAttribute");
+  check_cuda(cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, device), "cudaDeviceGetAttribute");
+  const int warp_regs = (regs * 32 + 255) / 256 * 256;  // allocated per warp in units of 256
+  const int blocks = sm_regs / (warp_regs * (kThreads / 32));
+  const bool crowded = static_cast<std::int64_t>(blocks) * (shared + reserved) * 100 >
+                       static_cast<std::int64_t>(sm_shared) * kCrowdedPercent;
+  return crowded ? kCrowdedPercent : static_cast<int>(cudaSharedmemCarveoutDefault);
+}
+
 }  // namespace
 
 template <class T>
@@ -164,8 +197,11 @@ void launch_staged_wide(const plan& p) {
   // At most kThreads micro-tiles of 256 bytes: 33 KiB, under the 48 KiB a launch gets unasked.
   if (shared > 48 * 1024) raise(status::internal_error, "staged few-rows kernel: ", p.rows, " rows do not fit");
   const tiling g = make_tiling(p, static_cast<int>(p.rows), tile_cols, tile_order::rows);
-  auto kernel = (p.rows * E) % 4 == 0 ? staged_wide_kernel<T, true> : staged_wide_kernel<T, false>;
-  kernel<<<grid_for(g), kThreads, static_cast<int>(shared), p.stream>>>(make_view<T>(p), g, tile_cols / V);
+  const bool whole_words = (p.rows * E) % 4 == 0;
+  auto kernel = whole_words ? staged_wide_kernel<T, true> : staged_wide_kernel<T, false>;
+  const int bytes = static_cast<int>(shared);
+  prefer_carveout(kernel, whole_words ? carveout_for<T, true>(bytes) : carveout_for<T, false>(bytes));
+  kernel<<<grid_for(g), kThreads, bytes, p.stream>>>(make_view<T>(p), g, tile_cols / V);
   check_launch("staged few rows");
 }
 
