@@ -95,7 +95,7 @@ inline int staged_wide_tile_cols(std::int64_t rows, std::size_t elem_bytes) {
  *  16 bytes in every matrix: the staged kernel (kernels/staged_wide.cu) instead of the general
  *  skinny kernel, which stages them element by element. H200, % of memcpy, skinny -> staged,
  *  two rounds (bench/results/h200/session46/call4): bytes 33 x 4194304 57.3 -> 70.9, 48 x
- *  4194304 67.9 -> 79.3, 60 x 2236928 71.1 -> 96.4, 63 x 2130048 65.6 -> 80.9, 65 x 1032448
+ *  4194304 67.9 -> 79.3 (91.9 with the launcher's carveout rule, call14), 60 x 2236928 71.1 -> 96.4, 63 x 2130048 65.6 -> 80.9, 65 x 1032448
  *  61.9 -> 72.4, 100 x 671088 67.3 -> 88.4, 167 x 401856 60.6 -> 68.4, (2048, 100, 256)
  *  65.2 -> 82.0; 2-byte 33 x 2097152 70.7 -> 87.5, 37 x 1813504 74.3 -> 91.6, 40 x 4194304
  *  75.8 -> 93.1, 65 x 516224 70.8 -> 81.1, 100 x 335544 81.0 -> 86.8, 150 x 223696 71.0 ->
