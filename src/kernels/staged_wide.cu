@@ -42,8 +42,8 @@ namespace {
 
 constexpr int kThreads = kStagedWideThreads;  // one micro-tile each
 
-/** Staged-run word w sits at skew_word(w): one word of skew every 32. */
-__device__ __forceinline__ int skew_word(int w) { return w + (w >> 5); }
+/** Staged-run word w sits at skew_word(w): the skinny kernels' skew (matrix_view.cuh) on words. */
+__device__ __forceinline__ int skew_word(int w) { return skewed<std::uint32_t>(w); }
 __device__ __forceinline__ int skew_byte(int b) { return 4 * skew_word(b >> 2) + (b & 3); }
 
 /**
@@ -193,7 +193,7 @@ void launch_staged_wide(const plan& p) {
   if (!staged_few_rows(p)) raise(status::internal_error, "staged few-rows kernel: unsupported layout");
   const int tile_cols = staged_wide_tile_cols(p.rows, E);
   const std::int64_t words = (static_cast<std::int64_t>(tile_cols) * p.rows * E + 3) / 4;
-  const std::int64_t shared = 4 * (words + words / 32 + 2);
+  const std::int64_t shared = 4 * (skewed_size<std::uint32_t>(static_cast<int>(words)) + 1);
   // At most kThreads micro-tiles of 256 bytes: 33 KiB, under the 48 KiB a launch gets unasked.
   if (shared > 48 * 1024) raise(status::internal_error, "staged few-rows kernel: ", p.rows, " rows do not fit");
   const tiling g = make_tiling(p, static_cast<int>(p.rows), tile_cols, tile_order::rows);
