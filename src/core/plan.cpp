@@ -65,6 +65,9 @@ auto_path choose_automatic(const plan& p) {
       return auto_path::small_batch;
     }
   }
+  // Few columns of 1- and 2-byte elements, packed input: the staged few-columns kernel where
+  // it measured ahead (plan.hpp, staged_tall_wins).
+  if (staged_tall_wins(p)) return auto_path::staged_tall;
   // For 4-byte elements a side of exactly 64 fills the vectorized tile, which is faster
   // there ((1024,512,64) fp32: 96.8% against 85.9% on the skinny kernel).
   const std::int64_t skinny_max = p.elem_bytes == 4 ? kMaxSkinny - 1 : kMaxSkinny;

@@ -131,6 +131,66 @@ inline bool staged_misaligned_wide(const plan& p) {
   return p.elem_bytes <= 2 && !p.vec_out && p.rows <= kStagedMaxRows && staged_few_rows(p);
 }
 
+/** The staged few-columns kernel (kernels/staged_tall.cu), the few-rows kernel's mirror image:
+ *  a block stages P = micro_rows * V whole input rows (V = 16 / elem_bytes), one V x V
+ *  micro-tile for each of its 128 threads: micro_rows = 128 / ceil(cols / V). */
+inline constexpr int kStagedTallThreads = 128;
+inline int staged_tall_micro_rows(std::int64_t cols, std::size_t elem_bytes) {
+  const auto v = static_cast<std::int64_t>(16 / elem_bytes);
+  return static_cast<int>(kStagedTallThreads / ((cols + v - 1) / v));
+}
+
+/** Input rows a block of the staged few-columns kernel owns: all it stages where every output
+ *  row is 16-byte aligned; else all but the last V, which complete the aligned 16-byte chunk
+ *  that each output row's last owned chunk runs into. */
+inline int staged_tall_own_rows(std::int64_t cols, std::size_t elem_bytes, bool aligned_out) {
+  const int v = static_cast<int>(16 / elem_bytes);
+  return (staged_tall_micro_rows(cols, elem_bytes) - (aligned_out ? 0 : 1)) * v;
+}
+
+/** Few-columns (tall) matrices of 1- and 2-byte elements with more columns than the
+ *  interleave kernels serve, packed input rows whose run starts on 16 bytes in every matrix,
+ *  output rows of any element-aligned pitch, at least kStagedMinBytes a call: the layouts the
+ *  staged few-columns kernel can take. staged_tall_wins says where it does. */
+inline constexpr std::int64_t kStagedTallMaxCols = 402;
+inline bool staged_few_cols(const plan& p) {
+  const auto e = static_cast<std::uintptr_t>(p.elem_bytes);
+  const bool in_run_aligned = reinterpret_cast<std::uintptr_t>(p.in) % 16 == 0 &&
+                              (p.batch == 1 || static_cast<std::uintptr_t>(p.stride_in) * e % 16 == 0);
+  const double bytes = static_cast<double>(p.batch) * static_cast<double>(p.rows) * static_cast<double>(p.cols) *
+                       static_cast<double>(p.elem_bytes);
+  return p.elem_bytes <= 2 && p.cols > kMaxInterleave && p.cols <= kStagedTallMaxCols && p.ld_in == p.cols &&
+         p.elem_aligned && in_run_aligned && bytes >= static_cast<double>(kStagedMinBytes);
+}
+
+/** Output rows not 16-byte aligned: the staged few-columns kernel up to these columns, beyond
+ *  which its halo (V of every P staged rows) and short output runs cost more than they save. */
+constexpr std::int64_t staged_tall_misaligned_max_cols(std::size_t elem_bytes) { return elem_bytes == 1 ? 80 : 100; }
+
+/** Tall matrices where the staged few-columns kernel measured ahead (H200, % of memcpy, old
+ *  auto -> staged, two rounds, bench/results/h200/session47/call2, call3):
+ *  - output rows 16-byte aligned (its direct stores): bytes 4194304 x 33 64 -> 75, 4194304 x
+ *    48 85 -> 88, 4194304 x 56 82 -> 91, 2097152 x 64 88 -> 90, 671088 x 100 73 -> 83, 335552
+ *    x 200 64 -> 77, 166944 x 402 62 -> 82, (2048, 256, 100) 47 -> 77; 2-byte 2097152 x 33 80 ->
+ *    85, 2097152 x 64 91 -> 93, 335544 x 100 69 -> 78, 223696 x 150 68 -> 95, 83472 x 402 83 ->
+ *    89. Where the register tile serves (both sides' rows 16-byte aligned, output rows on
+ *    sectors), it stays for 2-byte elements (4194304 x 40 90 against 87, 2097152 x 48 88
+ *    against 83, 1048576 x 56 level) and above 64 columns (bytes 524288 x 128 level);
+ *  - output rows not 16-byte aligned, up to staged_tall_misaligned_max_cols: bytes 4194303 x
+ *    33 42 -> 58, 4194303 x 48 54 -> 73, 2097151 x 64 40 -> 73, 1032444 x 65 52 -> 62, 838861 x
+ *    80 62 -> 69 (but 699051 x 96 71 -> 68, 599187 x 112 77 -> 66, 671089 x 100 73 -> 64); 2-byte
+ *    4194303 x 40 62 -> 83, 4194303 x 56 58 -> 74, 516222 x 65 56 -> 77, 335545 x 100 69 -> 76
+ *    (but 279621 x 120 76 -> 73, 223697 x 150 67 -> 63).
+ *  Needs finalize()'s alignment flags. */
+inline bool staged_tall_wins(const plan& p) {
+  if (p.rows <= p.cols || !staged_few_cols(p)) return false;
+  if (!p.vec_out) return p.cols <= staged_tall_misaligned_max_cols(p.elem_bytes);
+  // As choose_automatic gives the register tile these (output rows aligned here).
+  const bool register_tile_serves = p.vec_in && (p.cols > kMaxSkinny || p.sector_out);
+  const bool one_tall_64 = p.elem_bytes == 2 && p.cols == 64 && p.batch == 1;  // the skinny kernel's there
+  return !register_tile_serves || (p.elem_bytes == 1 && p.cols <= kMaxSkinny) || one_tall_64;
+}
+
 /** Bytes per call (all matrices) from which 1- and 2-byte elements with misaligned output
  *  rows take the realigned tile. Below, the padded tile measured faster: its split output
  *  sectors are mostly completed in L2 before they are written back, and its smaller tiles

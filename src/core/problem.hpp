@@ -34,6 +34,7 @@ enum class auto_path {
   skinny_wide,           ///< few rows, packed output rows: src/kernels/skinny.cu
   skinny_tall,           ///< few columns, packed input rows: src/kernels/skinny.cu
   staged_wide,           ///< 1 and 2 bytes, 33-402 rows, aligned input rows, packed output, from 8 MiB: src/kernels/staged_wide.cu
+  staged_tall,           ///< its mirror image: 1 and 2 bytes, few columns, packed input: src/kernels/staged_tall.cu
   interleave_wide,       ///< 1-4 bytes, few rows: src/kernels/skinny_interleave.cu
   interleave_tall,       ///< 1-4 bytes, few columns: src/kernels/skinny_interleave.cu
   register_tile,         ///< 1- and 2-byte elements, aligned rows: src/kernels/register_tile.cuh

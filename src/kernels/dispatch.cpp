@@ -29,6 +29,11 @@ void launch_automatic(const plan& p) {
         return launch_staged_wide<T>(p);
       }
       break;  // only planned for aligned 1- and 2-byte elements
+    case auto_path::staged_tall:
+      if constexpr (std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::uint16_t>) {
+        return launch_staged_tall<T>(p);
+      }
+      break;  // only planned for aligned 1- and 2-byte elements
     case auto_path::interleave_wide: return launch_skinny_interleave(p, true);
     case auto_path::interleave_tall: return launch_skinny_interleave(p, false);
     case auto_path::register_tile:

@@ -24,6 +24,7 @@ template <class T> void launch_vectorized_streaming(const plan& p);  // auto
 template <class T> void launch_register_tile(const plan& p);        // auto
 template <class T> void launch_skinny(const plan& p, bool wide);    // auto
 template <class T> void launch_staged_wide(const plan& p);          // auto, 1- and 2-byte elements
+template <class T> void launch_staged_tall(const plan& p);          // auto, 1- and 2-byte elements
 template <class T> void launch_small_batch(const plan& p);          // auto
 template <class T> void launch_batch_micro_tile(const plan& p);     // auto, 1-, 2- and 4-byte elements
 void launch_batch_interleave(const plan& p);                        // auto, 1- to 8-byte elements

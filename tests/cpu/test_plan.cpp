@@ -476,34 +476,64 @@ TEST(Plan, EightByteOutputRowsOffSectorsTakeTheSectorTileFrom128MiB) {
 }
 
 TEST(Plan, SkinnySidesOf33To64TakeTheRegisterTileOnSectors) {
-  // Tall and wide, batched and single, 1 and 2 bytes: rows of whole vectors, output rows on
-  // 32-byte sectors.
-  EXPECT_EQ(finalize(validate(shaped(4194304, 64, 1))).path, auto_path::register_tile);
+  // Wide and 2-byte tall, batched and single: rows of whole vectors, output rows on 32-byte
+  // sectors (tall bytes: the staged few-columns kernel, below).
   EXPECT_EQ(finalize(validate(shaped(64, 4194304, 1))).path, auto_path::register_tile);
-  EXPECT_EQ(finalize(validate(shaped(2097152, 48, 1))).path, auto_path::register_tile);
-  EXPECT_EQ(finalize(validate(batch_of(1024, 512, 64, 1))).path, auto_path::register_tile);
   EXPECT_EQ(finalize(validate(batch_of(1024, 64, 512, 2))).path, auto_path::register_tile);
   EXPECT_EQ(finalize(validate(batch_of(1024, 48, 512, 2))).path, auto_path::register_tile);
   EXPECT_EQ(finalize(validate(batch_of(1024, 512, 40, 2))).path, auto_path::register_tile);
   EXPECT_EQ(finalize(validate(batch_of(4096, 256, 64, 2))).path, auto_path::register_tile);
   EXPECT_EQ(finalize(validate(shaped(4194304, 40, 2))).path, auto_path::register_tile);
-  // One 2-byte matrix of exactly 64 columns keeps the skinny kernel's 64 long output rows.
-  EXPECT_EQ(finalize(validate(shaped(2097152, 64, 2))).path, auto_path::skinny_tall);
+  EXPECT_EQ(finalize(validate(shaped(2097152, 48, 2))).path, auto_path::register_tile);
   // Output rows off sectors: 48 rows of bytes, 40 and 56 of 2-byte elements (the staged kernel).
   EXPECT_EQ(finalize(validate(shaped(48, 4194304, 1))).path, auto_path::staged_wide);
   EXPECT_EQ(finalize(validate(shaped(40, 4194304, 2))).path, auto_path::staged_wide);
   EXPECT_EQ(finalize(validate(batch_of(1024, 56, 512, 2))).path, auto_path::staged_wide);
-  // Rows not of whole vectors, 32 and fewer (the interleave kernels), and fp32: unchanged.
-  EXPECT_EQ(finalize(validate(shaped(4194304, 40, 1))).path, auto_path::skinny_tall);
+  // 32 and fewer (the interleave kernels), fp32 and under 8 MiB: unchanged.
   EXPECT_EQ(finalize(validate(shaped(4194304, 32, 1))).path, auto_path::interleave_tall);
   EXPECT_EQ(finalize(validate(shaped(4194304, 48, 4))).path, auto_path::skinny_tall);
+  EXPECT_EQ(finalize(validate(shaped(100000, 64, 1))).path, auto_path::register_tile);
   // An output pitch padded off sectors counts.
-  auto padded = shaped(4194304, 64, 1);
-  EXPECT_EQ(finalize(validate(padded)).path, auto_path::register_tile);
-  padded.ld_out = 4194304 + 16;
+  auto padded = shaped(100000, 64, 1);
+  padded.ld_out = 100000 + 16;
   EXPECT_EQ(finalize(validate(padded)).path, auto_path::skinny_tall);
-  padded.ld_out = 4194304 + 32;
+  padded.ld_out = 100000 + 32;
   EXPECT_EQ(finalize(validate(padded)).path, auto_path::register_tile);
+}
+
+TEST(Plan, StagedTallTakesFewColumnsOfPackedInputRowsWhereItWins) {
+  using xpose::detail::staged_few_cols;
+  using xpose::detail::staged_tall_wins;
+  // Output rows 16-byte aligned: bytes of 33 to 402 columns but where input rows are whole
+  // vectors above 64 columns (the register tile); 2-byte elements where the register tile does
+  // not serve, and one matrix of 64 columns.
+  for (const std::int64_t c : {33, 40, 48, 64, 65, 100, 200, 402}) {
+    const auto p = finalize(validate(shaped(4194304, c, 1)));
+    EXPECT_TRUE(staged_tall_wins(p)) << c;
+    EXPECT_EQ(p.path, auto_path::staged_tall) << c;
+  }
+  EXPECT_EQ(finalize(validate(shaped(524288, 128, 1))).path, auto_path::register_tile);
+  EXPECT_EQ(finalize(validate(shaped(2097152, 64, 2))).path, auto_path::staged_tall);
+  EXPECT_EQ(finalize(validate(shaped(2097152, 33, 2))).path, auto_path::staged_tall);
+  EXPECT_EQ(finalize(validate(shaped(223696, 150, 2))).path, auto_path::staged_tall);
+  EXPECT_EQ(finalize(validate(batch_of(2048, 256, 100, 1))).path, auto_path::staged_tall);
+  // Output rows not 16-byte aligned: up to 80 columns of bytes, 100 of 2-byte elements.
+  EXPECT_EQ(finalize(validate(shaped(4194303, 48, 1))).path, auto_path::staged_tall);
+  EXPECT_EQ(finalize(validate(shaped(838861, 80, 1))).path, auto_path::staged_tall);
+  EXPECT_EQ(finalize(validate(shaped(838861, 81, 1))).path, auto_path::residue_tile);
+  EXPECT_EQ(finalize(validate(shaped(4194303, 40, 2))).path, auto_path::staged_tall);
+  EXPECT_EQ(finalize(validate(shaped(335545, 100, 2))).path, auto_path::staged_tall);
+  EXPECT_EQ(finalize(validate(shaped(335545, 101, 2))).path, auto_path::residue_tile);
+  // Not its layouts: padded or offset input, under 8 MiB, not tall, 4-byte elements.
+  auto pitched = shaped(4194304, 48, 1);
+  pitched.ld_in = 64;
+  EXPECT_FALSE(staged_few_cols(finalize(validate(pitched))));
+  auto offset = shaped(4194304, 48, 1);
+  offset.in = static_cast<const char*>(offset.in) + 8;
+  EXPECT_FALSE(staged_few_cols(finalize(validate(offset))));
+  EXPECT_NE(finalize(validate(shaped(100000, 48, 1))).path, auto_path::staged_tall);
+  EXPECT_NE(finalize(validate(shaped(300, 400, 1))).path, auto_path::staged_tall);
+  EXPECT_EQ(finalize(validate(shaped(4194304, 48, 4))).path, auto_path::skinny_tall);
 }
 
 TEST(Plan, ShortMisalignedRowsOfBytesTakeTheSkinnyKernel) {
@@ -539,8 +569,9 @@ TEST(Plan, ShortMisalignedRowsOfBytesTakeTheSkinnyKernel) {
   auto padded = shaped(100, 671088, 1);
   padded.ld_out = 101;
   EXPECT_EQ(finalize(validate(padded)).path, auto_path::realigned_tile);
-  // The mirror image (few columns, input rows misaligned) and 4-byte elements: unchanged.
-  EXPECT_EQ(finalize(validate(shaped(671088, 100, 1))).path, auto_path::residue_tile);
+  // The mirror image (few columns, input rows misaligned) takes the staged few-columns kernel;
+  // 4-byte elements: unchanged.
+  EXPECT_EQ(finalize(validate(shaped(671088, 100, 1))).path, auto_path::staged_tall);
   EXPECT_FALSE(short_misaligned_wide(finalize(validate(shaped(98, 171196, 4)))));
   EXPECT_EQ(finalize(validate(shaped(98, 171196, 4))).path, auto_path::element_tile);
 }

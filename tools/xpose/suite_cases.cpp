@@ -171,12 +171,14 @@ std::vector<suite_case> suite_cases(const std::string& name) {
   if (name == "inplace") return inplace_suite();
   if (name == "skinny") {
     auto out = report_only(auto_suite(), "skinny");
-    // Sides of a few dozen to a few hundred elements, aligned and not (sessions 44-45,
-    // docs/auto.md): the register tile, the narrow fp32 tiles and the general skinny kernels.
-    const std::int64_t narrow[][4] = {{100, 671088, 1, 1},   {65, 1032444, 1, 1},  {48, 4194304, 1, 1},
-                                      {4194304, 64, 1, 1},   {100, 256, 2048, 1},  {100, 335544, 1, 2},
-                                      {40, 4194304, 1, 2},   {2097152, 48, 1, 4},  {1048576, 80, 1, 4},
-                                      {80, 262144, 1, 4}};
+    // Sides of a few dozen to a few hundred elements, aligned and not (sessions 44-47,
+    // docs/auto.md): the register tile, the narrow fp32 tiles, the general skinny kernels and
+    // the staged few-rows and few-columns kernels (the last four rows).
+    const std::int64_t narrow[][4] = {{100, 671088, 1, 1},  {65, 1032444, 1, 1},   {48, 4194304, 1, 1},
+                                      {4194304, 64, 1, 1},  {100, 256, 2048, 1},   {100, 335544, 1, 2},
+                                      {40, 4194304, 1, 2},  {2097152, 48, 1, 4},   {1048576, 80, 1, 4},
+                                      {80, 262144, 1, 4},   {671088, 100, 1, 1},   {4194303, 48, 1, 1},
+                                      {4194303, 40, 1, 2},  {223696, 150, 1, 2}};
     for (const auto& n : narrow) {
       add_report(out, "narrow", n[2], n[0], n[1], static_cast<std::size_t>(n[3]), {kernel_spec{}});
     }

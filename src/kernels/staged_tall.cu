@@ -1,0 +1,232 @@
+// `auto` for few-columns matrices of 1- and 2-byte elements (core/plan.hpp: staged_few_cols,
+// staged_tall_wins), the mirror image of the staged few-rows kernel (staged_wide.cu): packed
+// input rows of 33 to kStagedTallMaxCols elements, output rows of any pitch, e.g. 4194303 x
+// 48 bytes, whose output rows are not 16-byte aligned, or 166944 x 402 bytes, whose input rows
+// are not. The general skinny and residue kernels stage such matrices element by element or
+// realign them through wider tiles; here every global access is 16 bytes wide, and shared
+// memory is read and written in 16-byte vectors.
+//
+// A block takes P whole input rows (micro_rows micro-rows of V = 16 / E rows; its input run
+// of P * C elements, contiguous and 16-byte aligned) and:
+// 1. stages the run with 16-byte loads, 8 or 16 of a thread's in flight at once;
+// 2. each thread reads one V x V micro-tile from the staged rows (a row's piece is misaligned
+//    by the same shift in every thread: two vectors and funnel shifts) and transposes it in
+//    registers (register_tile.cuh). Where output rows are 16-byte aligned (DIRECT), it stores
+//    the micro-tile's V columns straight to their output rows, consecutive threads' chunks
+//    side by side, and the tile is done. Otherwise it writes them into a column-major copy
+//    (C runs of P elements) over the same shared memory, and
+// 3. the block stores each output row's aligned 16-byte chunks: a chunk belongs to the block
+//    holding its first element, so no output sector is written by two blocks, and the block
+//    stages V rows more than it owns (a halo) for the last chunk of each row. The first block
+//    also writes each row's head up to its first aligned chunk, the last block the elements
+//    of the last partial chunk.
+// The staged rows are a micro-row (V input rows, C vectors) each, C | 1 vectors apart: with an
+// odd pitch, the eight threads of a quarter warp, reading the same offset of consecutive
+// micro-rows, fall on different 16-byte bank groups.
+#include "element_types.hpp"
+#include "kernel_attributes.hpp"
+#include "launchers.hpp"
+#include "matrix_view.cuh"
+#include "register_tile.cuh"
+
+#include "../core/plan.hpp"
+#include "../core/raise.hpp"
+
+#include <cstdint>
+
+namespace xpose::detail {
+namespace {
+
+constexpr int kThreads = kStagedTallThreads;  // one micro-tile each
+
+/** threadIdx.x, read anew where it is called: indices derived from it inside the tile loop are
+ *  then not hoisted out of it, where they held 16 shared-memory addresses of each phase in
+ *  registers for the whole kernel (213 registers a thread against 113 for 2-byte elements). */
+__device__ __forceinline__ int thread_index() {
+  int tid;
+  asm volatile("mov.u32 %0, %%tid.x;" : "=r"(tid));
+  return tid;
+}
+
+/** Words j .. j + 3 of a, each funnel-shifted right by `bits` with the next. */
+template <int J>
+__device__ __forceinline__ uint4 words_from(const std::uint32_t (&a)[8], unsigned bits) {
+  return make_uint4(__funnelshift_r(a[J], a[J + 1], bits), __funnelshift_r(a[J + 1], a[J + 2], bits),
+                    __funnelshift_r(a[J + 2], a[J + 3], bits), __funnelshift_r(a[J + 3], a[J + 4], bits));
+}
+
+/** The 16 bytes that start `shift` bytes (1-15) into lo, continuing into hi. The word part of
+ *  the shift is a branch, not selects: it is the same across a warp wherever it matters (the
+ *  micro-tile pieces; the chunks of one output row). */
+__device__ __forceinline__ uint4 bytes_from(const uint4& lo, const uint4& hi, int shift) {
+  const std::uint32_t a[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
+  const unsigned bits = 8u * static_cast<unsigned>(shift & 3);
+  switch (shift >> 2) {
+    case 0: return words_from<0>(a, bits);
+    case 1: return words_from<1>(a, bits);
+    case 2: return words_from<2>(a, bits);
+    default: return words_from<3>(a, bits);
+  }
+}
+
+/** The 16 bytes at byte `shift` (0-15) of vector `at`. */
+__device__ __forceinline__ uint4 vector_at(const uint4* at, int shift) {
+  return shift == 0 ? at[0] : bytes_from(at[0], at[1], shift);
+}
+
+/** The first n (< 16 / sizeof(T)) elements of v, one store each. */
+template <class T>
+__device__ __forceinline__ void store_first(T* dst, const uint4& v, int n) {
+  constexpr int E = sizeof(T), V = 16 / E;
+  const std::uint32_t w[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+  for (int k = 0; k < V - 1; ++k) {
+    if (k < n) dst[k] = static_cast<T>(w[k * E / 4] >> (8 * ((k * E) % 4)));
+  }
+}
+
+template <class T, bool DIRECT>
+__global__ void __launch_bounds__(kThreads)
+    staged_tall_kernel(matrix_view<T> m, tiling g, int micro_rows, int own_rows, int pitch) {
+  constexpr int E = sizeof(T), V = 16 / E;
+  constexpr int kLoads = V;  // micro_rows * C vectors <= 128 micro-tiles * V
+  // Loads in flight a round (bench/results/h200/session47/call2, % of memcpy, 16 against 8): for
+  // bytes on aligned output rows all 16 (4194304 x 33 74.7 against 70.2); with the second
+  // staging pass 8 (four blocks an SM instead of three: 2097151 x 64 73.5 against 69.7); for
+  // 2-byte elements all 8 (against 4: 4194303 x 40 83.0 against 77.0).
+  constexpr int BATCH = E == 1 && !DIRECT ? 8 : V;
+  extern __shared__ uint4 stage[];
+  const int C = static_cast<int>(m.cols);
+  const std::int64_t R = m.rows;
+  const int micro_cols = (C + V - 1) / V, P = micro_rows * V;
+  const int chunks = own_rows / V;  // aligned output chunks a row per block
+  const int halo_from = own_rows * C / V;  // the first vector of the rows the next block owns
+  const int step_groups = kThreads / C, step_offset = kThreads % C;
+  g.for_each_tile([&](const tile_coord& at) {
+    const int tid = thread_index();
+    const std::int64_t t0 = at.r0;
+    // 1. Stage rows t0 .. t0 + P - 1 (vector L of the run at micro-row L / C, vector L % C).
+    const int bytes = static_cast<int>(min(static_cast<std::int64_t>(P), R - t0)) * C * E;
+    const int vectors = bytes >> 4;
+    const auto* src = reinterpret_cast<const uint4*>(m.in_row(at.b, t0));
+    // Counted from this thread's first vector, so that the bounds are immediates.
+    const int mine = vectors - tid, owned = halo_from - tid;
+    const uint4* from = src + tid;
+    // Vector tid + k * kThreads sits at micro-row g, vector o; stepped, not divided.
+    int g = tid / C, o = tid % C;
+#pragma unroll
+    for (int k0 = 0; k0 < kLoads; k0 += BATCH) {
+      uint4 r[BATCH];
+#pragma unroll
+      for (int k = k0; k < k0 + BATCH; ++k) {
+        // The halo is read again by the next block: plain loads keep it in L2.
+        r[k - k0] = make_uint4(0, 0, 0, 0);  // else the registers of the last tile's loads stay live
+        if (k * kThreads < mine) {
+          r[k - k0] = k * kThreads < owned ? __ldcs(from + k * kThreads) : __ldg(from + k * kThreads);
+        }
+      }
+#pragma unroll
+      for (int k = k0; k < k0 + BATCH; ++k) {
+        if (k * kThreads < mine) stage[g * pitch + o] = r[k - k0];
+        g += step_groups;
+        o += step_offset;
+        if (o >= C) {
+          o -= C;
+          ++g;
+        }
+      }
+    }
+    const auto* src_bytes = reinterpret_cast<const unsigned char*>(src);
+    for (int b = vectors * 16 + tid; b < bytes; b += kThreads) {  // the matrix's last bytes
+      const int L = b >> 4;
+      reinterpret_cast<unsigned char*>(stage + L / C * pitch + L % C)[b & 15] = src_bytes[b];
+    }
+    __syncthreads();
+    // 2. Micro-tile (mr, mc): rows mr * V .., columns mc * V ..; row q's piece starts q * C * E
+    //    + 16 mc bytes into the micro-row, the same offset for every thread.
+    const int mc = tid / micro_rows, mr = tid - mc * micro_rows;
+    const bool active = mc < micro_cols;
+    uint4 v[V];
+    if (active) {
+#pragma unroll
+      for (int q = 0; q < V; ++q) {
+        const int offset = q * C * E + 16 * mc;
+        v[q] = vector_at(stage + mr * pitch + (offset >> 4), offset & 15);
+      }
+      transpose_in_registers<E>(v);
+    }
+    if constexpr (DIRECT) {  // output rows 16-byte aligned: v[k] is a chunk of output row mc V + k
+      const std::int64_t u = t0 + static_cast<std::int64_t>(mr) * V;
+      if (active && u < R) {
+#pragma unroll
+        for (int k = 0; k < V; ++k) {
+          if (mc * V + k >= C) continue;
+          T* dst = m.out_row(at.b, mc * V + k) + u;
+          if (u + V <= R) {
+            __stcs(reinterpret_cast<uint4*>(dst), v[k]);
+          } else {
+            store_first(dst, v[k], static_cast<int>(R - u));
+          }
+        }
+      }
+      __syncthreads();
+      return;
+    }
+    __syncthreads();
+    if (active) {
+#pragma unroll
+      for (int k = 0; k < V; ++k) {
+        if (mc * V + k < C) stage[(mc * V + k) * micro_rows + mr] = v[k];  // column mc V + k, rows mr V ..
+      }
+    }
+    __syncthreads();
+    // 3. Output row c's chunk i: elements from t0 + s + i V, s the row's distance in elements
+    //    from its start to 16 bytes (t0 E is a multiple of 16).
+    for (int task = tid; task < C * chunks; task += kThreads) {
+      const int c = task / chunks, i = task - c * chunks;
+      T* row = m.out_row(at.b, c);
+      const int shift = static_cast<int>((0u - static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(row))) & 15u);
+      const uint4* run = stage + c * micro_rows;
+      const std::int64_t u = t0 + shift / E + static_cast<std::int64_t>(i) * V;
+      if (u < R) {
+        const uint4 chunk = vector_at(run + i, shift);
+        if (u + V <= R) {
+          __stcs(reinterpret_cast<uint4*>(row + u), chunk);
+        } else {
+          store_first(row + u, chunk, static_cast<int>(R - u));
+        }
+      }
+      if (t0 == 0 && i == 0) {  // the row's head, before its first aligned chunk
+        const T* head = reinterpret_cast<const T*>(run);
+        for (int j = 0; j < shift / E && j < R; ++j) row[j] = head[j];
+      }
+    }
+    __syncthreads();
+  });
+}
+
+}  // namespace
+
+template <class T>
+void launch_staged_tall(const plan& p) {
+  constexpr int E = sizeof(T), V = 16 / E;
+  static_assert(E <= 2, "the staged few-columns kernel serves 1- and 2-byte elements");
+  if (!staged_few_cols(p)) raise(status::internal_error, "staged few-columns kernel: unsupported layout");
+  const int micro_rows = staged_tall_micro_rows(p.cols, E);
+  const int own_rows = staged_tall_own_rows(p.cols, E, p.vec_out);
+  if (own_rows < V) raise(status::internal_error, "staged few-columns kernel: ", p.cols, " columns do not fit");
+  const int pitch = static_cast<int>(p.cols) | 1;  // vectors per staged micro-row
+  // One vector more: a misaligned piece of the last micro-row reads the vector after it.
+  const std::int64_t shared = 16 * (static_cast<std::int64_t>(micro_rows) * pitch + 1);
+  if (shared > 48 * 1024) raise(status::internal_error, "staged few-columns kernel: ", p.cols, " columns do not fit");
+  // Column order puts the tiles of a matrix on the grid's x dimension (no 65535 cap).
+  const tiling g = make_tiling(p, own_rows, static_cast<int>(p.cols), tile_order::columns);
+  auto kernel = p.vec_out ? staged_tall_kernel<T, true> : staged_tall_kernel<T, false>;
+  kernel<<<grid_for(g), kThreads, static_cast<int>(shared), p.stream>>>(make_view<T>(p), g, micro_rows, own_rows, pitch);
+  check_launch("staged few columns");
+}
+
+template void launch_staged_tall<std::uint8_t>(const plan&);
+template void launch_staged_tall<std::uint16_t>(const plan&);
+
+}  // namespace xpose::detail
