@@ -91,8 +91,8 @@ inline int staged_wide_tile_cols(std::int64_t rows, std::size_t elem_bytes) {
 }
 
 /** Few-rows (wide) matrices of 1- and 2-byte elements with more rows than the interleave
- *  kernels serve, whose input rows are 16-byte aligned and whose packed output run starts on
- *  16 bytes in every matrix: the staged kernel (kernels/staged_wide.cu) instead of the general
+ *  kernels serve, whose input rows are 16-byte aligned (or, up to staged_shifted_max_rows,
+ *  element-aligned) and whose packed output run starts on 16 bytes in every matrix: the staged kernel (kernels/staged_wide.cu) instead of the general
  *  skinny kernel, which stages them element by element. H200, % of memcpy, skinny -> staged,
  *  two rounds (bench/results/h200/session46/call4): bytes 33 x 4194304 57.3 -> 70.9, 48 x
  *  4194304 67.9 -> 79.3 (91.9 with the launcher's carveout rule, call14), 60 x 2236928 71.1 -> 96.4, 63 x 2130048 65.6 -> 80.9, 65 x 1032448
@@ -104,15 +104,27 @@ inline int staged_wide_tile_cols(std::int64_t rows, std::size_t elem_bytes) {
  *  110.4 -> 90.3, (64, 100, 256) 77.5 -> 70.3; 2-byte (128, 56, 512) 86.9 -> 81.1; level: 100 x
  *  50000 bytes, 40 x 50000 2-byte, (256, 100, 256) bytes. Above, one loss: 50 x 400000 bytes
  *  (20 MB) 76.7 -> 70.0 (50 x 200000 and 50 x 800000 level; 100 x 200000 bytes 76.3 -> 91.9,
- *  40 x 200000 2-byte 88.1 -> 110.2). Needs finalize()'s alignment flags (vec_in). */
+ *  40 x 200000 2-byte 88.1 -> 110.2). Needs finalize()'s alignment flags (vec_in, elem_aligned). */
 inline constexpr std::int64_t kStagedMinBytes = std::int64_t{8} << 20;
+
+/** Input rows not 16-byte aligned (pointers element-aligned): the staged kernel stages each
+ *  row's aligned chunks first and reads its micro-tiles from them with the rows' shifts, up to
+ *  these rows (H200, % of memcpy, old auto -> staged, two rounds, bench/results/h200/session47/
+ *  call7): bytes 33 x 4194303 39.4 -> 49.5, 48 x 4194303 48.0 -> 64.2, 64 x 2097151 39.5 -> 64.9,
+ *  65 x 1032444 42.4 -> 51.8, 100 x 671089 43.6 -> 64.2, 150 x 447391 39.2 -> 56.4, 200 x 335553
+ *  51.1 -> 63.1, 250 x 268437 50.1 -> 55.5, 300 x 223697 58.3 -> 59.5, (2048, 100, 248) 48.5 ->
+ *  59.9; 2-byte 33 x 2097151 58.7 -> 64.0, 40 x 4194303 59.2 -> 81.8, 65 x 516223 52.8 -> 67.4, 100 x
+ *  335545 58.7 -> 69.6, 150 x 223697 52.7 -> 59.7, 179 x 187457 54.9 -> 59.7. Beyond, it lost (call6:
+ *  bytes 402 x 166945 62.6 against 52.5; 2-byte 402 x 83473 70.9 against 49.8 at four blocks an SM). */
+constexpr std::int64_t staged_shifted_max_rows(std::size_t elem_bytes) { return elem_bytes == 1 ? 300 : 179; }
 inline bool staged_few_rows(const plan& p) {
   const auto e = static_cast<std::uintptr_t>(p.elem_bytes);
   const bool out_run_aligned = reinterpret_cast<std::uintptr_t>(p.out) % 16 == 0 &&
                                (p.batch == 1 || static_cast<std::uintptr_t>(p.stride_out) * e % 16 == 0);
   const double bytes = static_cast<double>(p.batch) * static_cast<double>(p.rows) * static_cast<double>(p.cols) *
                        static_cast<double>(p.elem_bytes);  // no overflow; exact enough for a threshold
-  return p.elem_bytes <= 2 && p.rows > kMaxInterleave && p.ld_out == p.rows && p.vec_in && out_run_aligned &&
+  const bool rows_ok = p.vec_in || (p.elem_aligned && p.rows <= staged_shifted_max_rows(p.elem_bytes));
+  return p.elem_bytes <= 2 && p.rows > kMaxInterleave && p.ld_out == p.rows && rows_ok && out_run_aligned &&
          bytes >= static_cast<double>(kStagedMinBytes);
 }
 

@@ -1,7 +1,8 @@
 // `auto` for few-rows matrices of 1- and 2-byte elements (core/plan.hpp: staged_few_rows,
-// staged_misaligned_wide): 33 to 402 rows, input rows 16-byte aligned, packed output rows,
-// each matrix's output run 16-byte aligned, at least 8 MiB a call; e.g. 48 x 4M or 100 x
-// 671088 bytes. The general skinny kernel (skinny.cu) stages such matrices element by element,
+// staged_misaligned_wide): 33 to 402 rows, input rows 16-byte aligned (or, up to
+// staged_shifted_max_rows rows, element-aligned: staged_wide_shifted_kernel below), packed
+// output rows, each matrix's output run 16-byte aligned, at least 8 MiB a call; e.g. 48 x 4M
+// or 100 x 671088 bytes. The general skinny kernel (skinny.cu) stages such matrices element by element,
 // 32 scalar shared-memory accesses per 16 bytes moved; here every global access is 16 bytes
 // wide and shared memory is written in words.
 //
@@ -35,6 +36,7 @@
 #include "../core/plan.hpp"
 #include "../core/raise.hpp"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace xpose::detail {
@@ -152,6 +154,149 @@ __global__ void __launch_bounds__(kThreads) staged_wide_kernel(matrix_view<T> m,
   });
 }
 
+/** The 16 bytes that start `shift` bytes (0-15) into lo, continuing into hi; the shift may
+ *  differ between the threads of a warp (selects, no branch). */
+__device__ __forceinline__ uint4 shifted_bytes(const uint4& lo, const uint4& hi, int shift) {
+  const std::uint32_t a[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
+  const int q = shift >> 2;
+  const unsigned bits = 8u * static_cast<unsigned>(shift & 3);
+  std::uint32_t w[5];
+#pragma unroll
+  for (int j = 0; j < 5; ++j) w[j] = q == 0 ? a[j] : q == 1 ? a[j + 1] : q == 2 ? a[j + 2] : a[j + 3];
+  return make_uint4(__funnelshift_r(w[0], w[1], bits), __funnelshift_r(w[1], w[2], bits),
+                    __funnelshift_r(w[2], w[3], bits), __funnelshift_r(w[3], w[4], bits));
+}
+
+/** threadIdx.x read anew inside the tile loop, so that the indices derived from it are not
+ *  hoisted out of the loop into registers held for the whole kernel. */
+__device__ __forceinline__ int tile_thread() {
+  int tid;
+  asm volatile("mov.u32 %0, %%tid.x;" : "=r"(tid));
+  return tid;
+}
+
+/**
+ * The same transpose for input rows that are not 16-byte aligned. A block first stages, for
+ * every row, the aligned 16-byte chunks that cover its W columns (micro_cols + 1 chunks, the
+ * staged rows one chunk more apart every micro-row, so that consecutive threads' micro-rows
+ * fall on different bank groups); a thread then reads its micro-tile's pieces from them with
+ * its rows' shifts, transposes it, and writes the pieces into the output run over the same
+ * shared memory once every thread has read. Chunks not wholly inside [in_lo, in_hi) (the
+ * batch's first and last) are read byte by byte.
+ */
+/** Blocks an SM the shifted kernel is compiled for (H200, % of memcpy, bench/results/h200/
+ *  session47/call6, call7): bytes 4 (128 registers; 3 at 167: 48 x 4194303 57.3 against 64.2;
+ *  5, spilling: 62.3), 2-byte elements 5 (96; at 4: 40 x 4194303 73.1 against 81.8). */
+template <class T>
+constexpr int shifted_blocks_per_sm() { return sizeof(T) == 1 ? 4 : 5; }
+
+template <class T, bool WORDS>
+__global__ void __launch_bounds__(kThreads, shifted_blocks_per_sm<T>())
+    staged_wide_shifted_kernel(matrix_view<T> m, tiling g, int micro_cols, std::uintptr_t in_lo, std::uintptr_t in_hi) {
+  constexpr int E = sizeof(T), V = 16 / E;
+  constexpr int kBatch = 8;  // chunk loads in flight a round (16: 199-206 registers, 9-18 points slower)
+  extern __shared__ uint4 staged_chunks[];
+  auto* staged_words = reinterpret_cast<std::uint32_t*>(staged_chunks);
+  const int W = micro_cols * V;
+  const int R = static_cast<int>(m.rows);
+  const int micro_rows = (R + V - 1) / V;
+  const int pitch = micro_cols + 1;  // chunks a staged row
+  const int chunks = R * pitch;
+  const int step_rows = kThreads / pitch, step_chunk = kThreads % pitch;
+  g.for_each_tile([&](const tile_coord& at) {
+    const int tid = tile_thread();
+    const int width = static_cast<int>(min(static_cast<std::int64_t>(W), m.cols - at.c0));
+    // 1. Chunk k of row r: the k-th aligned 16 bytes from the one holding the row's column c0.
+    int r = tid / pitch, k = tid % pitch;
+    for (int first = 0; first < chunks; first += kBatch * kThreads) {
+      uint4 c[kBatch];
+      unsigned edge = 0;
+      int rr = r, kk = k;
+#pragma unroll
+      for (int j = 0; j < kBatch; ++j) {
+        c[j] = make_uint4(0, 0, 0, 0);
+        if (first + j * kThreads + tid < chunks) {
+          const auto start = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, rr) + at.c0);
+          const int shift = static_cast<int>(start & 15);
+          const std::uintptr_t chunk = (start & ~std::uintptr_t{15}) + 16u * static_cast<unsigned>(kk);
+          if (16 * kk < shift + width * E) {  // the chunk holds some of the row's columns
+            if (chunk >= in_lo && chunk + 16 <= in_hi) {
+              c[j] = __ldcs(reinterpret_cast<const uint4*>(chunk));
+            } else {
+              edge |= 1u << j;  // the batch's first or last bytes: below, byte by byte
+            }
+          }
+        }
+        rr += step_rows;
+        kk += step_chunk;
+        if (kk >= pitch) {
+          kk -= pitch;
+          ++rr;
+        }
+      }
+#pragma unroll
+      for (int j = 0; j < kBatch; ++j) {
+        if (first + j * kThreads + tid < chunks) {
+          uint4* to = staged_chunks + r * pitch + r / V + k;
+          if (edge & (1u << j)) {
+            const auto start = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, r) + at.c0);
+            const std::uintptr_t chunk = (start & ~std::uintptr_t{15}) + 16u * static_cast<unsigned>(k);
+            auto* b = reinterpret_cast<unsigned char*>(to);
+            for (int i = 0; i < 16; ++i) {
+              b[i] = chunk + i >= in_lo && chunk + i < in_hi ? *reinterpret_cast<const unsigned char*>(chunk + i) : 0;
+            }
+          } else {
+            *to = c[j];
+          }
+        }
+        r += step_rows;
+        k += step_chunk;
+        if (k >= pitch) {
+          k -= pitch;
+          ++r;
+        }
+      }
+    }
+    __syncthreads();
+    // 2. The micro-tile of micro-row mr, micro-column mc (one a thread), read with its rows' shifts.
+    const int mc = tid / micro_rows, mr = tid - mc * micro_rows;
+    const int r0 = mr * V, cl = mc * V;
+    const bool active = mc < micro_cols && cl < width;
+    const int rows_here = min(V, R - r0), cols_here = min(V, width - cl);
+    uint4 v[V];
+    if (active) {
+#pragma unroll
+      for (int q = 0; q < V; ++q) {
+        v[q] = make_uint4(0, 0, 0, 0);
+        if (q < rows_here) {
+          const auto start = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, r0 + q) + at.c0);
+          const uint4* row = staged_chunks + (r0 + q) * pitch + (r0 + q) / V + mc;
+          v[q] = shifted_bytes(row[0], row[1], static_cast<int>(start & 15));
+        }
+      }
+      transpose_in_registers<E>(v);
+    }
+    __syncthreads();
+    if (active) {
+#pragma unroll
+      for (int kx = 0; kx < V; ++kx) {
+        if (kx < cols_here) put_piece<E, WORDS>(staged_words, ((cl + kx) * R + r0) * E, v[kx], rows_here * E);
+      }
+    }
+    __syncthreads();
+    auto* dst = reinterpret_cast<unsigned char*>(m.out_row(at.b, at.c0));
+    const int bytes = width * R * E;
+    const int vectors = bytes / 16;
+    for (int i = tid; i < vectors; i += kThreads) {
+      const std::uint32_t* w = staged_words + 4 * i + (i >> 3);
+      __stcs(reinterpret_cast<uint4*>(dst) + i, make_uint4(w[0], w[1], w[2], w[3]));
+    }
+    const auto* sb = reinterpret_cast<const unsigned char*>(staged_words);
+    for (int b = vectors * 16 + tid; b < bytes; b += kThreads) dst[b] = sb[skew_byte(b)];
+    __syncthreads();
+  });
+}
+
 /**
  * The carveout the kernel asks for: the driver fits as many blocks as the registers allow, and
  * where their staged runs need more than 75% of the SM's shared memory it leaves L1, which
@@ -193,13 +338,23 @@ void launch_staged_wide(const plan& p) {
   if (!staged_few_rows(p)) raise(status::internal_error, "staged few-rows kernel: unsupported layout");
   const int tile_cols = staged_wide_tile_cols(p.rows, E);
   const std::int64_t words = (static_cast<std::int64_t>(tile_cols) * p.rows * E + 3) / 4;
-  const std::int64_t shared = 4 * (skewed_size<std::uint32_t>(static_cast<int>(words)) + 1);
-  // At most kThreads micro-tiles of 256 bytes: 33 KiB, under the 48 KiB a launch gets unasked.
-  if (shared > 48 * 1024) raise(status::internal_error, "staged few-rows kernel: ", p.rows, " rows do not fit");
+  const std::int64_t run_shared = 4 * (skewed_size<std::uint32_t>(static_cast<int>(words)) + 1);
   const tiling g = make_tiling(p, static_cast<int>(p.rows), tile_cols, tile_order::rows);
   const bool whole_words = (p.rows * E) % 4 == 0;
+  if (!p.vec_in) {  // the input rows' aligned chunks staged first (micro_cols + 1 a row, a chunk more a micro-row)
+    const std::int64_t pitch = tile_cols / V + 1, micro_rows = (p.rows + V - 1) / V;
+    const std::int64_t shared = std::max(run_shared, 16 * (p.rows * pitch + micro_rows + 1));
+    if (shared > 48 * 1024) raise(status::internal_error, "staged few-rows kernel: ", p.rows, " rows do not fit");
+    auto kernel = whole_words ? staged_wide_shifted_kernel<T, true> : staged_wide_shifted_kernel<T, false>;
+    kernel<<<grid_for(g), kThreads, static_cast<int>(shared), p.stream>>>(
+        make_view<T>(p), g, tile_cols / V, reinterpret_cast<std::uintptr_t>(p.in), input_end<T>(p));
+    check_launch("staged few rows (shifted)");
+    return;
+  }
+  // At most kThreads micro-tiles of 256 bytes: 33 KiB, under the 48 KiB a launch gets unasked.
+  if (run_shared > 48 * 1024) raise(status::internal_error, "staged few-rows kernel: ", p.rows, " rows do not fit");
   auto kernel = whole_words ? staged_wide_kernel<T, true> : staged_wide_kernel<T, false>;
-  const int bytes = static_cast<int>(shared);
+  const int bytes = static_cast<int>(run_shared);
   prefer_carveout(kernel, whole_words ? carveout_for<T, true>(bytes) : carveout_for<T, false>(bytes));
   kernel<<<grid_for(g), kThreads, bytes, p.stream>>>(make_view<T>(p), g, tile_cols / V);
   check_launch("staged few rows");

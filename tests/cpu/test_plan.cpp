@@ -116,7 +116,8 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
   EXPECT_EQ(finalize(validate(shaped(100000, 31, 1))).path, auto_path::interleave_tall);
   EXPECT_EQ(finalize(validate(shaped(33, 100000, 1))).path, auto_path::skinny_wide);  // beyond the interleave kernels
   EXPECT_EQ(finalize(validate(shaped(33, 1000000, 1))).path, auto_path::staged_wide);  // from 8 MiB
-  EXPECT_EQ(finalize(validate(shaped(33, 1000001, 1))).path, auto_path::skinny_wide);  // input rows misaligned
+  EXPECT_EQ(finalize(validate(shaped(33, 1000001, 1))).path, auto_path::staged_wide);  // input rows misaligned: shifted
+  EXPECT_EQ(finalize(validate(shaped(33, 200001, 1))).path, auto_path::skinny_wide);   // under 8 MiB
   EXPECT_EQ(finalize(validate(shaped(100000, 33, 2))).path, auto_path::skinny_tall);
   EXPECT_EQ(finalize(validate(shaped(32, 32, 4))).path, auto_path::skinny_wide);
   EXPECT_EQ(finalize(validate(shaped(5000, 64, 4))).path, auto_path::vectorized_streaming);  // fills the tile
@@ -170,7 +171,7 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
     off.in = static_cast<const char*>(off.in) + e;
     EXPECT_EQ(finalize(validate(off)).path, auto_path::residue_tile) << e;
     EXPECT_EQ(finalize(validate(shaped(4096, 4096, e))).path, auto_path::register_tile) << e;  // aligned: unchanged
-    EXPECT_EQ(finalize(validate(shaped(64, 100001, e))).path, auto_path::skinny_wide) << e;    // skinny first
+    EXPECT_EQ(finalize(validate(shaped(64, 60001, e))).path, auto_path::skinny_wide) << e;     // skinny first
   }
   auto odd_pointer = shaped(4095, 4097, 2);  // 2-byte elements on an odd address: byte-wise elements
   odd_pointer.in = static_cast<const char*>(odd_pointer.in) + 1;
@@ -540,29 +541,32 @@ TEST(Plan, ShortMisalignedRowsOfBytesTakeTheSkinnyKernel) {
   using xpose::detail::short_misaligned_wide;
   // 1 and 2 bytes, 65 to 167 (bytes) / 150 (2-byte) rows that are not whole 16-byte vectors,
   // packed output rows: a few-rows kernel, single and batched, large and small (the staged
-  // one where the input rows are 16-byte aligned, the general skinny one where not).
+  // one from 8 MiB, its shifted form where the input rows are not 16-byte aligned, the general
+  // skinny one below 8 MiB or where the output run is not 16-byte aligned).
   for (const std::int64_t r : {65, 72, 100, 120, 150, 167}) {
     const auto p = finalize(validate(shaped(r, 671088, 1)));
     EXPECT_TRUE(short_misaligned_wide(p)) << r;
     EXPECT_EQ(p.path, auto_path::staged_wide) << r;
     const auto q = finalize(validate(shaped(r, 671089, 1)));
     EXPECT_TRUE(short_misaligned_wide(q)) << r;
-    EXPECT_EQ(q.path, auto_path::skinny_wide) << r;
+    EXPECT_EQ(q.path, auto_path::staged_wide) << r;
   }
   for (const std::int64_t r : {65, 100, 150}) {
     EXPECT_EQ(finalize(validate(shaped(r, 335544, 2))).path, auto_path::staged_wide) << r;
-    EXPECT_EQ(finalize(validate(shaped(r, 335543, 2))).path, auto_path::skinny_wide) << r;
+    EXPECT_EQ(finalize(validate(shaped(r, 335543, 2))).path, auto_path::staged_wide) << r;
+    EXPECT_EQ(finalize(validate(shaped(r, 20001, 2))).path, auto_path::skinny_wide) << r;  // under 8 MiB
   }
-  // Above those rows the tiles, unless the staged kernel takes them (aligned input rows).
-  EXPECT_EQ(finalize(validate(shaped(151, 335543, 2))).path, auto_path::realigned_tile);
-  EXPECT_EQ(finalize(validate(shaped(179, 335543, 2))).path, auto_path::realigned_tile);
+  // Above those rows the staged kernel (its shifted form to staged_shifted_max_rows), then the tiles.
+  EXPECT_EQ(finalize(validate(shaped(151, 335543, 2))).path, auto_path::staged_wide);
+  EXPECT_EQ(finalize(validate(shaped(179, 335543, 2))).path, auto_path::staged_wide);
   EXPECT_EQ(finalize(validate(shaped(151, 335544, 2))).path, auto_path::staged_wide);
   EXPECT_EQ(finalize(validate(batch_of(2048, 100, 256, 1))).path, auto_path::staged_wide);
   EXPECT_EQ(finalize(validate(batch_of(256, 100, 1000, 2))).path, auto_path::staged_wide);
   EXPECT_EQ(finalize(validate(batch_of(2048, 100, 250, 1))).path, auto_path::skinny_wide);
   EXPECT_EQ(finalize(validate(shaped(100, 20000, 1))).path, auto_path::skinny_wide);  // under 8 MiB
   // From residue_min_rows rows the residue tile; rows of whole vectors the register tile.
-  EXPECT_EQ(finalize(validate(shaped(168, 400001, 1))).path, auto_path::residue_tile);
+  EXPECT_EQ(finalize(validate(shaped(168, 400001, 1))).path, auto_path::staged_wide);  // shifted
+  EXPECT_EQ(finalize(validate(shaped(301, 400001, 1))).path, auto_path::residue_tile);
   EXPECT_EQ(finalize(validate(shaped(180, 200001, 2))).path, auto_path::residue_tile);
   EXPECT_EQ(finalize(validate(shaped(112, 600000, 1))).path, auto_path::register_tile);
   // Output rows padded (ld_out > rows): no contiguous output run, the realigned tile as before.
@@ -591,16 +595,25 @@ TEST(Plan, StagedFewRowsNeedAlignedInputRowsAndAnAlignedOutputRun) {
   EXPECT_EQ(finalize(validate(shaped(32, 1 << 20, 1))).path, auto_path::interleave_wide);
   EXPECT_FALSE(staged_few_rows(finalize(validate(shaped(48, 1 << 20, 4)))));
   EXPECT_EQ(finalize(validate(shaped(48, 1 << 20, 4))).path, auto_path::skinny_wide);
-  // Input rows off 16 bytes: by their length, their pitch or the input pointer.
-  EXPECT_EQ(finalize(validate(shaped(48, (1 << 20) + 1, 1))).path, auto_path::skinny_wide);
+  // Input rows off 16 bytes, by their length, their pitch or the input pointer: the shifted form;
+  // a pointer off the element size: the general kernel.
+  using xpose::detail::staged_shifted_max_rows;
+  EXPECT_EQ(finalize(validate(shaped(48, (1 << 20) + 1, 1))).path, auto_path::staged_wide);
   auto pitch = shaped(40, 1 << 20, 2);
   pitch.ld_in = (1 << 20) + 4;
-  EXPECT_EQ(finalize(validate(pitch)).path, auto_path::skinny_wide);
+  EXPECT_EQ(finalize(validate(pitch)).path, auto_path::staged_wide);
   pitch.ld_in = (1 << 20) + 8;
   EXPECT_EQ(finalize(validate(pitch)).path, auto_path::staged_wide);
   auto in_off = shaped(48, 1 << 20, 1);
   in_off.in = reinterpret_cast<const void*>(0x100008);
-  EXPECT_EQ(finalize(validate(in_off)).path, auto_path::skinny_wide);
+  EXPECT_EQ(finalize(validate(in_off)).path, auto_path::staged_wide);
+  auto odd = shaped(48, 1 << 20, 2);
+  odd.in = reinterpret_cast<const void*>(0x100001);
+  EXPECT_EQ(finalize(validate(odd)).path, auto_path::skinny_wide);
+  EXPECT_TRUE(staged_few_rows(finalize(validate(shaped(staged_shifted_max_rows(1), 400001, 1)))));
+  EXPECT_FALSE(staged_few_rows(finalize(validate(shaped(staged_shifted_max_rows(1) + 1, 400001, 1)))));
+  EXPECT_TRUE(staged_few_rows(finalize(validate(shaped(staged_shifted_max_rows(2), 200001, 2)))));
+  EXPECT_FALSE(staged_few_rows(finalize(validate(shaped(staged_shifted_max_rows(2) + 1, 200001, 2)))));
   // The output run off 16 bytes: the output pointer, or the matrices of a batch.
   auto out_off = shaped(48, 1 << 20, 1);
   out_off.out = reinterpret_cast<void*>(0x100000000008);
@@ -612,14 +625,15 @@ TEST(Plan, StagedFewRowsNeedAlignedInputRowsAndAnAlignedOutputRun) {
   batch.stride_out = 48 * 1024 + 16;
   EXPECT_EQ(finalize(validate(batch)).path, auto_path::staged_wide);
   // Misaligned output rows above short_misaligned_wide's rows, up to kStagedMaxRows (402):
-  // wide where the staged kernel takes them, the tiles otherwise (misaligned input rows,
-  // under 8 MiB, more rows).
+  // wide where the staged kernel takes them, the tiles otherwise (misaligned input rows beyond
+  // the shifted form's rows, under 8 MiB, more rows).
   using xpose::detail::staged_misaligned_wide;
   for (const std::int64_t r : {168, 200, 250, 402}) {
     const auto p = finalize(validate(shaped(r, 400000, 1)));
     EXPECT_TRUE(staged_misaligned_wide(p)) << r;
     EXPECT_EQ(p.path, auto_path::staged_wide) << r;
-    EXPECT_EQ(finalize(validate(shaped(r, 400001, 1))).path, auto_path::residue_tile) << r;
+    EXPECT_EQ(finalize(validate(shaped(r, 400001, 1))).path, r <= 300 ? auto_path::staged_wide : auto_path::residue_tile)
+        << r;
     EXPECT_EQ(finalize(validate(shaped(r, 8000, 1))).path, auto_path::residue_tile) << r;
   }
   EXPECT_EQ(finalize(validate(shaped(151, 200000, 2))).path, auto_path::staged_wide);
