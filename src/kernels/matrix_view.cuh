@@ -91,6 +91,16 @@ struct tiling {
   }
 };
 
+/** threadIdx.x, read anew where it is called: indices derived from it inside a tiling's
+ *  for_each_tile body are then not hoisted out of the tile loop into registers held for the
+ *  whole kernel (the staged kernels: 16 shared-memory addresses a phase; 213 registers a
+ *  thread against 162 for the staged few-columns kernel's bytes). */
+__device__ __forceinline__ int tile_loop_thread() {
+  int tid;
+  asm volatile("mov.u32 %0, %%tid.x;" : "=r"(tid));
+  return tid;
+}
+
 /**
  * Shared-memory index of element f of a staged run, skewed by one element every 32 so
  * that gathers and scatters with a stride of 32 elements (or a multiple) spread over the

@@ -23,6 +23,7 @@
 // The staged rows are a micro-row (V input rows, C vectors) each, C | 1 vectors apart: with an
 // odd pitch, the eight threads of a quarter warp, reading the same offset of consecutive
 // micro-rows, fall on different 16-byte bank groups.
+#include "byte_shift.cuh"
 #include "element_types.hpp"
 #include "kernel_attributes.hpp"
 #include "launchers.hpp"
@@ -39,39 +40,9 @@ namespace {
 
 constexpr int kThreads = kStagedTallThreads;  // one micro-tile each
 
-/** threadIdx.x, read anew where it is called: indices derived from it inside the tile loop are
- *  then not hoisted out of it, where they held 16 shared-memory addresses of each phase in
- *  registers for the whole kernel (213 registers a thread against 113 for 2-byte elements). */
-__device__ __forceinline__ int thread_index() {
-  int tid;
-  asm volatile("mov.u32 %0, %%tid.x;" : "=r"(tid));
-  return tid;
-}
-
-/** Words j .. j + 3 of a, each funnel-shifted right by `bits` with the next. */
-template <int J>
-__device__ __forceinline__ uint4 words_from(const std::uint32_t (&a)[8], unsigned bits) {
-  return make_uint4(__funnelshift_r(a[J], a[J + 1], bits), __funnelshift_r(a[J + 1], a[J + 2], bits),
-                    __funnelshift_r(a[J + 2], a[J + 3], bits), __funnelshift_r(a[J + 3], a[J + 4], bits));
-}
-
-/** The 16 bytes that start `shift` bytes (1-15) into lo, continuing into hi. The word part of
- *  the shift is a branch, not selects: it is the same across a warp wherever it matters (the
- *  micro-tile pieces; the chunks of one output row). */
-__device__ __forceinline__ uint4 bytes_from(const uint4& lo, const uint4& hi, int shift) {
-  const std::uint32_t a[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
-  const unsigned bits = 8u * static_cast<unsigned>(shift & 3);
-  switch (shift >> 2) {
-    case 0: return words_from<0>(a, bits);
-    case 1: return words_from<1>(a, bits);
-    case 2: return words_from<2>(a, bits);
-    default: return words_from<3>(a, bits);
-  }
-}
-
 /** The 16 bytes at byte `shift` (0-15) of vector `at`. */
 __device__ __forceinline__ uint4 vector_at(const uint4* at, int shift) {
-  return shift == 0 ? at[0] : bytes_from(at[0], at[1], shift);
+  return shift == 0 ? at[0] : funnel16_uniform(at[0], at[1], shift);
 }
 
 /** The first n (< 16 / sizeof(T)) elements of v, one store each. */
@@ -103,7 +74,7 @@ __global__ void __launch_bounds__(kThreads)
   const int halo_from = own_rows * C / V;  // the first vector of the rows the next block owns
   const int step_groups = kThreads / C, step_offset = kThreads % C;
   g.for_each_tile([&](const tile_coord& at) {
-    const int tid = thread_index();
+    const int tid = tile_loop_thread();
     const std::int64_t t0 = at.r0;
     // 1. Stage rows t0 .. t0 + P - 1 (vector L of the run at micro-row L / C, vector L % C).
     const int bytes = static_cast<int>(min(static_cast<std::int64_t>(P), R - t0)) * C * E;

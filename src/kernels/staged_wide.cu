@@ -27,6 +27,7 @@
 //   below the general kernel;
 // - one micro-tile a thread, 128 threads a block: 256 threads (two micro-tiles for some)
 //   read 1-9 points lower at 14 of 15 shapes (48 rows of bytes: +1.5).
+#include "byte_shift.cuh"
 #include "element_types.hpp"
 #include "kernel_attributes.hpp"
 #include "launchers.hpp"
@@ -154,27 +155,6 @@ __global__ void __launch_bounds__(kThreads) staged_wide_kernel(matrix_view<T> m,
   });
 }
 
-/** The 16 bytes that start `shift` bytes (0-15) into lo, continuing into hi; the shift may
- *  differ between the threads of a warp (selects, no branch). */
-__device__ __forceinline__ uint4 shifted_bytes(const uint4& lo, const uint4& hi, int shift) {
-  const std::uint32_t a[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
-  const int q = shift >> 2;
-  const unsigned bits = 8u * static_cast<unsigned>(shift & 3);
-  std::uint32_t w[5];
-#pragma unroll
-  for (int j = 0; j < 5; ++j) w[j] = q == 0 ? a[j] : q == 1 ? a[j + 1] : q == 2 ? a[j + 2] : a[j + 3];
-  return make_uint4(__funnelshift_r(w[0], w[1], bits), __funnelshift_r(w[1], w[2], bits),
-                    __funnelshift_r(w[2], w[3], bits), __funnelshift_r(w[3], w[4], bits));
-}
-
-/** threadIdx.x read anew inside the tile loop, so that the indices derived from it are not
- *  hoisted out of the loop into registers held for the whole kernel. */
-__device__ __forceinline__ int tile_thread() {
-  int tid;
-  asm volatile("mov.u32 %0, %%tid.x;" : "=r"(tid));
-  return tid;
-}
-
 /**
  * The same transpose for input rows that are not 16-byte aligned. A block first stages, for
  * every row, the aligned 16-byte chunks that cover its W columns (micro_cols + 1 chunks, the
@@ -204,7 +184,7 @@ __global__ void __launch_bounds__(kThreads, shifted_blocks_per_sm<T>())
   const int chunks = R * pitch;
   const int step_rows = kThreads / pitch, step_chunk = kThreads % pitch;
   g.for_each_tile([&](const tile_coord& at) {
-    const int tid = tile_thread();
+    const int tid = tile_loop_thread();
     const int width = static_cast<int>(min(static_cast<std::int64_t>(W), m.cols - at.c0));
     // 1. Chunk k of row r: the k-th aligned 16 bytes from the one holding the row's column c0.
     int r = tid / pitch, k = tid % pitch;
@@ -271,7 +251,7 @@ __global__ void __launch_bounds__(kThreads, shifted_blocks_per_sm<T>())
         if (q < rows_here) {
           const auto start = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, r0 + q) + at.c0);
           const uint4* row = staged_chunks + (r0 + q) * pitch + (r0 + q) / V + mc;
-          v[q] = shifted_bytes(row[0], row[1], static_cast<int>(start & 15));
+          v[q] = funnel16(row[0], row[1], static_cast<int>(start & 15));
         }
       }
       transpose_in_registers<E>(v);
