@@ -72,7 +72,8 @@ constexpr std::int64_t residue_min_rows(std::size_t elem_bytes) { return elem_by
  *  against the unaligned tile, 150 x 50000 bytes 75.7 -> 95.1. Not taken: 2-byte 179 x 187454
  *  (55.8 against 48.7), and from residue_min_rows the residue tile (bytes 250 x 268435 50.8
  *  against 43.1, session45/short); the mirror images (few columns, input rows misaligned) were
- *  mixed and keep their tiles. */
+ *  mixed there; with packed input rows the staged few-columns kernel takes them since session 47
+ *  (staged_tall_wins). */
 inline constexpr std::int64_t kShortMisalignedMaxRows2 = 150;
 inline bool short_misaligned_wide(const plan& p) {
   const std::int64_t max_rows = p.elem_bytes == 1 ? residue_min_rows(1) - 1 : kShortMisalignedMaxRows2;
@@ -92,8 +93,9 @@ inline int staged_wide_tile_cols(std::int64_t rows, std::size_t elem_bytes) {
 
 /** Few-rows (wide) matrices of 1- and 2-byte elements with more rows than the interleave
  *  kernels serve, whose input rows are 16-byte aligned (or, up to staged_shifted_max_rows,
- *  element-aligned) and whose packed output run starts on 16 bytes in every matrix: the staged kernel (kernels/staged_wide.cu) instead of the general
- *  skinny kernel, which stages them element by element. H200, % of memcpy, skinny -> staged,
+ *  element-aligned) and whose packed output run starts on 16 bytes in every matrix: the
+ *  staged kernel (kernels/staged_wide.cu) instead of the general skinny kernel, which stages
+ *  them element by element. H200, % of memcpy, skinny -> staged,
  *  two rounds (bench/results/h200/session46/call4): bytes 33 x 4194304 57.3 -> 70.9, 48 x
  *  4194304 67.9 -> 79.3 (91.9 with the launcher's carveout rule, call14), 60 x 2236928 71.1 -> 96.4, 63 x 2130048 65.6 -> 80.9, 65 x 1032448
  *  61.9 -> 72.4, 100 x 671088 67.3 -> 88.4, 167 x 401856 60.6 -> 68.4, (2048, 100, 256)

@@ -155,6 +155,12 @@ __global__ void __launch_bounds__(kThreads) staged_wide_kernel(matrix_view<T> m,
   });
 }
 
+/** Blocks an SM the shifted kernel is compiled for (H200, % of memcpy, bench/results/h200/
+ *  session47/call6, call7): bytes 4 (128 registers; 3 at 167: 48 x 4194303 57.3 against 64.2;
+ *  5, spilling: 62.3), 2-byte elements 5 (96; at 4: 40 x 4194303 73.1 against 81.8). */
+template <class T>
+constexpr int shifted_blocks_per_sm() { return sizeof(T) == 1 ? 4 : 5; }
+
 /**
  * The same transpose for input rows that are not 16-byte aligned. A block first stages, for
  * every row, the aligned 16-byte chunks that cover its W columns (micro_cols + 1 chunks, the
@@ -164,12 +170,6 @@ __global__ void __launch_bounds__(kThreads) staged_wide_kernel(matrix_view<T> m,
  * shared memory once every thread has read. Chunks not wholly inside [in_lo, in_hi) (the
  * batch's first and last) are read byte by byte.
  */
-/** Blocks an SM the shifted kernel is compiled for (H200, % of memcpy, bench/results/h200/
- *  session47/call6, call7): bytes 4 (128 registers; 3 at 167: 48 x 4194303 57.3 against 64.2;
- *  5, spilling: 62.3), 2-byte elements 5 (96; at 4: 40 x 4194303 73.1 against 81.8). */
-template <class T>
-constexpr int shifted_blocks_per_sm() { return sizeof(T) == 1 ? 4 : 5; }
-
 template <class T, bool WORDS>
 __global__ void __launch_bounds__(kThreads, shifted_blocks_per_sm<T>())
     staged_wide_shifted_kernel(matrix_view<T> m, tiling g, int micro_cols, std::uintptr_t in_lo, std::uintptr_t in_hi) {
