@@ -119,15 +119,26 @@ inline constexpr std::int64_t kStagedMinBytes = std::int64_t{8} << 20;
  *  335545 58.7 -> 69.6, 150 x 223697 52.7 -> 59.7, 179 x 187457 54.9 -> 59.7. Beyond, it lost (call6:
  *  bytes 402 x 166945 62.6 against 52.5; 2-byte 402 x 83473 70.9 against 49.8 at four blocks an SM). */
 constexpr std::int64_t staged_shifted_max_rows(std::size_t elem_bytes) { return elem_bytes == 1 ? 300 : 179; }
+
+/** Whether every matrix of a batch starts 16-byte aligned at `base`, `stride` elements apart:
+ *  the packed side's run of the staged kernels. */
+inline bool runs_start_aligned(const void* base, std::int64_t stride, const plan& p) {
+  return reinterpret_cast<std::uintptr_t>(base) % 16 == 0 &&
+         (p.batch == 1 || static_cast<std::uintptr_t>(stride) * static_cast<std::uintptr_t>(p.elem_bytes) % 16 == 0);
+}
+
+/** Whether the call moves at least kStagedMinBytes (in double: no overflow, exact enough for a
+ *  threshold). */
+inline bool staged_size(const plan& p) {
+  return static_cast<double>(p.batch) * static_cast<double>(p.rows) * static_cast<double>(p.cols) *
+             static_cast<double>(p.elem_bytes) >=
+         static_cast<double>(kStagedMinBytes);
+}
+
 inline bool staged_few_rows(const plan& p) {
-  const auto e = static_cast<std::uintptr_t>(p.elem_bytes);
-  const bool out_run_aligned = reinterpret_cast<std::uintptr_t>(p.out) % 16 == 0 &&
-                               (p.batch == 1 || static_cast<std::uintptr_t>(p.stride_out) * e % 16 == 0);
-  const double bytes = static_cast<double>(p.batch) * static_cast<double>(p.rows) * static_cast<double>(p.cols) *
-                       static_cast<double>(p.elem_bytes);  // no overflow; exact enough for a threshold
   const bool rows_ok = p.vec_in || (p.elem_aligned && p.rows <= staged_shifted_max_rows(p.elem_bytes));
-  return p.elem_bytes <= 2 && p.rows > kMaxInterleave && p.ld_out == p.rows && rows_ok && out_run_aligned &&
-         bytes >= static_cast<double>(kStagedMinBytes);
+  return p.elem_bytes <= 2 && p.rows > kMaxInterleave && p.ld_out == p.rows && rows_ok &&
+         runs_start_aligned(p.out, p.stride_out, p) && staged_size(p);
 }
 
 /** Above short_misaligned_wide's rows, 1- and 2-byte matrices of up to kStagedMaxRows rows
@@ -168,13 +179,8 @@ inline int staged_tall_own_rows(std::int64_t cols, std::size_t elem_bytes, bool 
  *  staged few-columns kernel can take. staged_tall_wins says where it does. */
 inline constexpr std::int64_t kStagedTallMaxCols = 402;
 inline bool staged_few_cols(const plan& p) {
-  const auto e = static_cast<std::uintptr_t>(p.elem_bytes);
-  const bool in_run_aligned = reinterpret_cast<std::uintptr_t>(p.in) % 16 == 0 &&
-                              (p.batch == 1 || static_cast<std::uintptr_t>(p.stride_in) * e % 16 == 0);
-  const double bytes = static_cast<double>(p.batch) * static_cast<double>(p.rows) * static_cast<double>(p.cols) *
-                       static_cast<double>(p.elem_bytes);
   return p.elem_bytes <= 2 && p.cols > kMaxInterleave && p.cols <= kStagedTallMaxCols && p.ld_in == p.cols &&
-         p.elem_aligned && in_run_aligned && bytes >= static_cast<double>(kStagedMinBytes);
+         p.elem_aligned && runs_start_aligned(p.in, p.stride_in, p) && staged_size(p);
 }
 
 /** Output rows not 16-byte aligned: the staged few-columns kernel up to these columns, beyond

@@ -96,6 +96,29 @@ __device__ __forceinline__ void put_piece(std::uint32_t* s, int ob, const uint4&
   }
 }
 
+/** A micro-tile's V columns (v[k]: column cl + k, rows r0 .. r0 + rows_here - 1) into the
+ *  block's output run, the first cols_here of them. */
+template <int E, bool WORDS, int V>
+__device__ __forceinline__ void put_micro_tile(std::uint32_t* s, const uint4 (&v)[V], int R, int r0, int cl,
+                                               int rows_here, int cols_here) {
+#pragma unroll
+  for (int k = 0; k < V; ++k) {
+    if (k < cols_here) put_piece<E, WORDS>(s, ((cl + k) * R + r0) * E, v[k], rows_here * E);
+  }
+}
+
+/** The staged output run (`bytes` long, skewed) to dst, which starts 16-byte aligned: 16-byte
+ *  streaming stores, the last partial vector byte by byte. */
+__device__ __forceinline__ void store_run(const std::uint32_t* s, unsigned char* dst, int bytes, int tid) {
+  const int vectors = bytes / 16;
+  for (int i = tid; i < vectors; i += kThreads) {
+    const std::uint32_t* w = s + 4 * i + (i >> 3);  // skew_word(4 i), 4 words in one run of 32
+    __stcs(reinterpret_cast<uint4*>(dst) + i, make_uint4(w[0], w[1], w[2], w[3]));
+  }
+  const auto* sb = reinterpret_cast<const unsigned char*>(s);
+  for (int b = vectors * 16 + tid; b < bytes; b += kThreads) dst[b] = sb[skew_byte(b)];
+}
+
 template <class T, bool WORDS>
 __global__ void __launch_bounds__(kThreads) staged_wide_kernel(matrix_view<T> m, tiling g, int micro_cols) {
   constexpr int E = sizeof(T), V = 16 / E;
@@ -136,21 +159,12 @@ __global__ void __launch_bounds__(kThreads) staged_wide_kernel(matrix_view<T> m,
         }
       }
       transpose_in_registers<E>(v);
-#pragma unroll
-      for (int k = 0; k < V; ++k) {
-        if (k < cols_here) put_piece<E, WORDS>(staged_words, ((cl + k) * R + r0) * E, v[k], rows_here * E);
-      }
+      put_micro_tile<E, WORDS>(staged_words, v, R, r0, cl, rows_here, cols_here);
     }
     __syncthreads();
-    auto* dst = reinterpret_cast<unsigned char*>(m.out_row(at.b, at.c0));
-    const int bytes = width * R * E;
-    const int vectors = bytes / 16;  // the run starts 16-byte aligned (staged_few_rows)
-    for (int i = threadIdx.x; i < vectors; i += kThreads) {
-      const std::uint32_t* w = staged_words + 4 * i + (i >> 3);  // skew_word(4 i), 4 words in one run of 32
-      __stcs(reinterpret_cast<uint4*>(dst) + i, make_uint4(w[0], w[1], w[2], w[3]));
-    }
-    const auto* sb = reinterpret_cast<const unsigned char*>(staged_words);
-    for (int b = vectors * 16 + threadIdx.x; b < bytes; b += kThreads) dst[b] = sb[skew_byte(b)];
+    // The run starts 16-byte aligned (staged_few_rows).
+    store_run(staged_words, reinterpret_cast<unsigned char*>(m.out_row(at.b, at.c0)), width * R * E,
+              static_cast<int>(threadIdx.x));
     __syncthreads();
   });
 }
@@ -257,22 +271,9 @@ __global__ void __launch_bounds__(kThreads, shifted_blocks_per_sm<T>())
       transpose_in_registers<E>(v);
     }
     __syncthreads();
-    if (active) {
-#pragma unroll
-      for (int kx = 0; kx < V; ++kx) {
-        if (kx < cols_here) put_piece<E, WORDS>(staged_words, ((cl + kx) * R + r0) * E, v[kx], rows_here * E);
-      }
-    }
+    if (active) put_micro_tile<E, WORDS>(staged_words, v, R, r0, cl, rows_here, cols_here);
     __syncthreads();
-    auto* dst = reinterpret_cast<unsigned char*>(m.out_row(at.b, at.c0));
-    const int bytes = width * R * E;
-    const int vectors = bytes / 16;
-    for (int i = tid; i < vectors; i += kThreads) {
-      const std::uint32_t* w = staged_words + 4 * i + (i >> 3);
-      __stcs(reinterpret_cast<uint4*>(dst) + i, make_uint4(w[0], w[1], w[2], w[3]));
-    }
-    const auto* sb = reinterpret_cast<const unsigned char*>(staged_words);
-    for (int b = vectors * 16 + tid; b < bytes; b += kThreads) dst[b] = sb[skew_byte(b)];
+    store_run(staged_words, reinterpret_cast<unsigned char*>(m.out_row(at.b, at.c0)), width * R * E, tid);
     __syncthreads();
   });
 }
