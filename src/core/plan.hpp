@@ -111,14 +111,14 @@ inline constexpr std::int64_t kStagedMinBytes = std::int64_t{8} << 20;
 
 /** Input rows not 16-byte aligned (pointers element-aligned): the staged kernel stages each
  *  row's aligned chunks first and reads its micro-tiles from them with the rows' shifts, up to
- *  these rows (H200, % of memcpy, old auto -> staged, two rounds, bench/results/h200/session47/
- *  call7): bytes 33 x 4194303 39.4 -> 49.5, 48 x 4194303 48.0 -> 64.2, 64 x 2097151 39.5 -> 64.9,
- *  65 x 1032444 42.4 -> 51.8, 100 x 671089 43.6 -> 64.2, 150 x 447391 39.2 -> 56.4, 200 x 335553
- *  51.1 -> 63.1, 250 x 268437 50.1 -> 55.5, 300 x 223697 58.3 -> 59.5, (2048, 100, 248) 48.5 ->
- *  59.9; 2-byte 33 x 2097151 58.7 -> 64.0, 40 x 4194303 59.2 -> 81.8, 65 x 516223 52.8 -> 67.4, 100 x
- *  335545 58.7 -> 69.6, 150 x 223697 52.7 -> 59.7, 179 x 187457 54.9 -> 59.7. Beyond, it lost (call6:
- *  bytes 402 x 166945 62.6 against 52.5; 2-byte 402 x 83473 70.9 against 49.8 at four blocks an SM). */
-constexpr std::int64_t staged_shifted_max_rows(std::size_t elem_bytes) { return elem_bytes == 1 ? 300 : 179; }
+ *  these rows. Session 47 (registers, 8 loads a round; old auto -> staged, bench/results/h200/
+ *  session47/call7): bytes 48 x 4194303 48.0 -> 64.2, 100 x 671089 43.6 -> 64.2, 300 x 223697
+ *  58.3 -> 59.5; 2-byte 40 x 4194303 59.2 -> 81.8, 179 x 187457 54.9 -> 59.7, then 300 / 179
+ *  rows. Session 48 (the chunks by cp.async; the old auto beyond those rows -> staged, two
+ *  rounds, bench/results/h200/session48/call3): bytes 301 x 223697 54.95 -> 62.6, 350 x 191739
+ *  57.65 -> 57.7, 402 x 166945 63.15 -> 58.75; 2-byte 180 x 187457 53.25 -> 78.85, 250 x 134219
+ *  57.4 -> 78.7, 300 x 111847 66.3 -> 67.75, 402 x 83473 70.6 -> 68.55. */
+constexpr std::int64_t staged_shifted_max_rows(std::size_t elem_bytes) { return elem_bytes == 1 ? 320 : 300; }
 
 /** Whether every matrix of a batch starts 16-byte aligned at `base`, `stride` elements apart:
  *  the packed side's run of the staged kernels. */

@@ -22,6 +22,7 @@
 // session39). The one-block kernels chain with programmatic dependent launch
 // (chain_with_neighbour_steps), which removes a launch gap: 12345 x 6789 bytes 28.8 -> 29.05%
 // of memcpy, within the run-to-run spread.
+#include "async_copy.cuh"
 #include "chained_launch.cuh"
 #include "cluster_shared.cuh"
 #include "element_types.hpp"
@@ -82,16 +83,11 @@ struct core_args {
   std::int64_t matrix_elements;  // b * L * e
 };
 
-// With a 256-byte L2 fetch: a column-op strip's line reads part of each 256-byte block it
-// touches, the neighbouring strips (other blocks, at about the same time) the rest. H200, session
-// 42 (bench/results/h200/session42/coprime_fetch), % of memcpy, 12345 x 6789: bytes 29.25 -> 29.4,
-// 2-byte 35.7 -> 35.95, fp32 34.45 -> 35.25, 16-byte 32.05 -> 32.5; other shapes level.
-__device__ __forceinline__ void cp_async_16(void* stage, const void* global) {
-  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(stage));
-  asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], 16;\n" ::"r"(s), "l"(global) : "memory");
-}
-
-__device__ __forceinline__ void cp_async_wait_all() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
+// The stage copies (async_copy.cuh) fetch whole 256-byte blocks into L2: a column-op strip's
+// line reads part of each block it touches, the neighbouring strips (other blocks, at about the
+// same time) the rest. H200, session 42 (bench/results/h200/session42/coprime_fetch), % of
+// memcpy, 12345 x 6789: bytes 29.25 -> 29.4, 2-byte 35.7 -> 35.95, fp32 34.45 -> 35.25, 16-byte
+// 32.05 -> 32.5; other shapes level.
 
 /** Stages the aligned 16 bytes at base + chunk (base 16-byte aligned) to `line`. A chunk that
     reaches outside [base + lo, base + hi) (the matrix) is copied element by element, only its

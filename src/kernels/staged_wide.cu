@@ -27,6 +27,7 @@
 //   below the general kernel;
 // - one micro-tile a thread, 128 threads a block: 256 threads (two micro-tiles for some)
 //   read 1-9 points lower at 14 of 15 shapes (48 rows of bytes: +1.5).
+#include "async_copy.cuh"
 #include "byte_shift.cuh"
 #include "element_types.hpp"
 #include "kernel_attributes.hpp"
@@ -170,10 +171,12 @@ __global__ void __launch_bounds__(kThreads) staged_wide_kernel(matrix_view<T> m,
 }
 
 /** Blocks an SM the shifted kernel is compiled for (H200, % of memcpy, bench/results/h200/
- *  session47/call6, call7): bytes 4 (128 registers; 3 at 167: 48 x 4194303 57.3 against 64.2;
- *  5, spilling: 62.3), 2-byte elements 5 (96; at 4: 40 x 4194303 73.1 against 81.8). */
+ *  session48/call2, call3): bytes 4 (128 registers; 5 at 96 and 6 at 80 spill: 48 x 4194303
+ *  81.5 against 75.9 and 70.0), 2-byte elements 7 (72 registers; 40 x 4194303 90.85 against
+ *  86.85 at 5 and 91.1 at 8, 100 x 335545 84.3 against 76.25 and 83.45, 179 x 187457 71.15
+ *  against 65.45 and 70.15). */
 template <class T>
-constexpr int shifted_blocks_per_sm() { return sizeof(T) == 1 ? 4 : 5; }
+constexpr int shifted_blocks_per_sm() { return sizeof(T) == 1 ? 4 : 7; }
 
 /**
  * The same transpose for input rows that are not 16-byte aligned. A block first stages, for
@@ -183,12 +186,18 @@ constexpr int shifted_blocks_per_sm() { return sizeof(T) == 1 ? 4 : 5; }
  * its rows' shifts, transposes it, and writes the pieces into the output run over the same
  * shared memory once every thread has read. Chunks not wholly inside [in_lo, in_hi) (the
  * batch's first and last) are read byte by byte.
+ *
+ * The chunks come in by cp.async (async_copy.cuh), all of a thread's at once. Loaded into
+ * registers 8 at a time, as before session 48, they held the block to one round of loads in
+ * flight behind another (H200, % of memcpy, two rounds, bench/results/h200/session48/call2,
+ * call3): bytes 48 x 4194303 64.6 -> 81.7, 100 x 671089 64.7 -> 73.7, 300 x 223697 59.65 ->
+ * 71.65; 2-byte 40 x 4194303 80.8 -> 90.85, 179 x 187457 59.9 -> 71.15. The 256-byte fetch
+ * measured -0.2 to +1.25 points against plain cp.async (call 2).
  */
 template <class T, bool WORDS>
 __global__ void __launch_bounds__(kThreads, shifted_blocks_per_sm<T>())
     staged_wide_shifted_kernel(matrix_view<T> m, tiling g, int micro_cols, std::uintptr_t in_lo, std::uintptr_t in_hi) {
   constexpr int E = sizeof(T), V = 16 / E;
-  constexpr int kBatch = 8;  // chunk loads in flight a round (16: 199-206 registers, 9-18 points slower)
   extern __shared__ uint4 staged_chunks[];
   auto* staged_words = reinterpret_cast<std::uint32_t*>(staged_chunks);
   const int W = micro_cols * V;
@@ -202,55 +211,28 @@ __global__ void __launch_bounds__(kThreads, shifted_blocks_per_sm<T>())
     const int width = static_cast<int>(min(static_cast<std::int64_t>(W), m.cols - at.c0));
     // 1. Chunk k of row r: the k-th aligned 16 bytes from the one holding the row's column c0.
     int r = tid / pitch, k = tid % pitch;
-    for (int first = 0; first < chunks; first += kBatch * kThreads) {
-      uint4 c[kBatch];
-      unsigned edge = 0;
-      int rr = r, kk = k;
-#pragma unroll
-      for (int j = 0; j < kBatch; ++j) {
-        c[j] = make_uint4(0, 0, 0, 0);
-        if (first + j * kThreads + tid < chunks) {
-          const auto start = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, rr) + at.c0);
-          const int shift = static_cast<int>(start & 15);
-          const std::uintptr_t chunk = (start & ~std::uintptr_t{15}) + 16u * static_cast<unsigned>(kk);
-          if (16 * kk < shift + width * E) {  // the chunk holds some of the row's columns
-            if (chunk >= in_lo && chunk + 16 <= in_hi) {
-              c[j] = __ldcs(reinterpret_cast<const uint4*>(chunk));
-            } else {
-              edge |= 1u << j;  // the batch's first or last bytes: below, byte by byte
-            }
-          }
-        }
-        rr += step_rows;
-        kk += step_chunk;
-        if (kk >= pitch) {
-          kk -= pitch;
-          ++rr;
+    for (int i = tid; i < chunks; i += kThreads) {
+      uint4* to = staged_chunks + r * pitch + r / V + k;
+      const auto start = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, r) + at.c0);
+      const std::uintptr_t chunk = (start & ~std::uintptr_t{15}) + 16u * static_cast<unsigned>(k);
+      if (16 * k >= static_cast<int>(start & 15) + width * E) {  // past the row's columns
+        *to = make_uint4(0, 0, 0, 0);
+      } else if (chunk >= in_lo && chunk + 16 <= in_hi) {
+        cp_async_16(to, reinterpret_cast<const void*>(chunk));
+      } else {  // the batch's first or last bytes
+        auto* b = reinterpret_cast<unsigned char*>(to);
+        for (int j = 0; j < 16; ++j) {
+          b[j] = chunk + j >= in_lo && chunk + j < in_hi ? *reinterpret_cast<const unsigned char*>(chunk + j) : 0;
         }
       }
-#pragma unroll
-      for (int j = 0; j < kBatch; ++j) {
-        if (first + j * kThreads + tid < chunks) {
-          uint4* to = staged_chunks + r * pitch + r / V + k;
-          if (edge & (1u << j)) {
-            const auto start = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, r) + at.c0);
-            const std::uintptr_t chunk = (start & ~std::uintptr_t{15}) + 16u * static_cast<unsigned>(k);
-            auto* b = reinterpret_cast<unsigned char*>(to);
-            for (int i = 0; i < 16; ++i) {
-              b[i] = chunk + i >= in_lo && chunk + i < in_hi ? *reinterpret_cast<const unsigned char*>(chunk + i) : 0;
-            }
-          } else {
-            *to = c[j];
-          }
-        }
-        r += step_rows;
-        k += step_chunk;
-        if (k >= pitch) {
-          k -= pitch;
-          ++r;
-        }
+      r += step_rows;
+      k += step_chunk;
+      if (k >= pitch) {
+        k -= pitch;
+        ++r;
       }
     }
+    cp_async_wait_all();
     __syncthreads();
     // 2. The micro-tile of micro-row mr, micro-column mc (one a thread), read with its rows' shifts.
     const int mc = tid / micro_rows, mr = tid - mc * micro_rows;

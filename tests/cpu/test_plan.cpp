@@ -147,7 +147,7 @@ TEST(Plan, AutoRuleByShapeAndElementSize) {
   // rows are padded (packed ones: the skinny kernel).
   for (std::size_t e : {1, 2}) {
     for (const auto& [r, c] : {std::pair<std::int64_t, std::int64_t>{4095, 4097}, {4097, 4096}, {4096, 4097},
-                               {2049, 2047}, {1001, 1003}, {3549, 3547}, {16383, 16385}, {180, 30001}}) {
+                               {2049, 2047}, {1001, 1003}, {3549, 3547}, {16383, 16385}, {330, 30001}}) {
       EXPECT_EQ(finalize(validate(shaped(r, c, e))).path, auto_path::residue_tile) << r << " x " << c << ", " << e;
     }
     const std::int64_t min_rows = xpose::detail::residue_min_rows(e);
@@ -566,8 +566,10 @@ TEST(Plan, ShortMisalignedRowsOfBytesTakeTheSkinnyKernel) {
   EXPECT_EQ(finalize(validate(shaped(100, 20000, 1))).path, auto_path::skinny_wide);  // under 8 MiB
   // From residue_min_rows rows the residue tile; rows of whole vectors the register tile.
   EXPECT_EQ(finalize(validate(shaped(168, 400001, 1))).path, auto_path::staged_wide);  // shifted
-  EXPECT_EQ(finalize(validate(shaped(301, 400001, 1))).path, auto_path::residue_tile);
-  EXPECT_EQ(finalize(validate(shaped(180, 200001, 2))).path, auto_path::residue_tile);
+  EXPECT_EQ(finalize(validate(shaped(301, 400001, 1))).path, auto_path::staged_wide);  // shifted
+  EXPECT_EQ(finalize(validate(shaped(321, 400001, 1))).path, auto_path::residue_tile);
+  EXPECT_EQ(finalize(validate(shaped(180, 200001, 2))).path, auto_path::staged_wide);  // shifted
+  EXPECT_EQ(finalize(validate(shaped(301, 200001, 2))).path, auto_path::residue_tile);
   EXPECT_EQ(finalize(validate(shaped(112, 600000, 1))).path, auto_path::register_tile);
   // Output rows padded (ld_out > rows): no contiguous output run, the realigned tile as before.
   auto padded = shaped(100, 671088, 1);
@@ -632,7 +634,7 @@ TEST(Plan, StagedFewRowsNeedAlignedInputRowsAndAnAlignedOutputRun) {
     const auto p = finalize(validate(shaped(r, 400000, 1)));
     EXPECT_TRUE(staged_misaligned_wide(p)) << r;
     EXPECT_EQ(p.path, auto_path::staged_wide) << r;
-    EXPECT_EQ(finalize(validate(shaped(r, 400001, 1))).path, r <= 300 ? auto_path::staged_wide : auto_path::residue_tile)
+    EXPECT_EQ(finalize(validate(shaped(r, 400001, 1))).path, r <= 320 ? auto_path::staged_wide : auto_path::residue_tile)
         << r;
     EXPECT_EQ(finalize(validate(shaped(r, 8000, 1))).path, auto_path::residue_tile) << r;
   }
