@@ -51,4 +51,4 @@ for round in 1 2; do
 done
 ) > $D/ab_tall.txt 2>&1
 python3 $S $D/ab_tall.txt > $D/ab_tall_summary.txt; cat $D/ab_tall_summary.txt
-gzip $D/ab_tall.txt
+gzip $D/ab_tall.txt $D/gpu_tests_tall_v*.txt
