@@ -5,9 +5,11 @@ A single-problem file (`xpose bench`) gives one bar per strategy and baseline; a
 file (`xpose bench --suite NAME`) gives one panel per group with auto's % of memcpy per
 case, cuBLAS beside it where it ran, and the target as a tick.
 
-usage: scripts/plot_bench.py results.json [more.json ...] -o bench.png
+usage: scripts/plot_bench.py results.json[.gz] [more.json ...] -o bench.png
+(the recorded results in bench/results/ are gzipped; either form is read)
 """
 import argparse
+import gzip
 import json
 
 import matplotlib
@@ -69,7 +71,7 @@ def main():
     ap.add_argument("inputs", nargs="+")
     ap.add_argument("-o", "--output", default="bench.png")
     args = ap.parse_args()
-    docs = [json.load(open(p)) for p in args.inputs]
+    docs = [json.load(gzip.open(p, "rt") if p.endswith(".gz") else open(p)) for p in args.inputs]
     suites = [d for d in docs if "suite" in d]
     benches = [d for d in docs if "suite" not in d]
     if suites:

@@ -184,8 +184,13 @@ inline bool staged_few_cols(const plan& p) {
 }
 
 /** Output rows not 16-byte aligned: the staged few-columns kernel up to these columns, beyond
- *  which its halo (V of every P staged rows) and short output runs cost more than they save. */
-constexpr std::int64_t staged_tall_misaligned_max_cols(std::size_t elem_bytes) { return elem_bytes == 1 ? 80 : 100; }
+ *  which its halo (V of every P staged rows) and short output runs cost more than they save.
+ *  Bytes went from 80 to 200 columns with the cp.async staging (H200, % of memcpy, old auto ->
+ *  staged, two rounds, bench/results/h200/session48/call5): 699051 x 96 70.35 -> 77.35, 599187 x
+ *  112 77.35 -> 77.45, 335553 x 200 63.75 -> 72.5, but 166945 x 402 63.55 -> 50.65; 2-byte
+ *  elements stay at 100 (279621 x 120 75.75 -> 73.85, 223697 x 150 67.25 -> 68.5, 83473 x 402
+ *  82.5 -> 29.5). */
+constexpr std::int64_t staged_tall_misaligned_max_cols(std::size_t elem_bytes) { return elem_bytes == 1 ? 200 : 100; }
 
 /** Tall matrices where the staged few-columns kernel measured ahead (H200, % of memcpy, old
  *  auto -> staged, two rounds, bench/results/h200/session47/call2, call3):
@@ -198,7 +203,8 @@ constexpr std::int64_t staged_tall_misaligned_max_cols(std::size_t elem_bytes) {
  *    against 83, 1048576 x 56 level) and above 64 columns (bytes 524288 x 128 level);
  *  - output rows not 16-byte aligned, up to staged_tall_misaligned_max_cols: bytes 4194303 x
  *    33 42 -> 58, 4194303 x 48 54 -> 73, 2097151 x 64 40 -> 73, 1032444 x 65 52 -> 62, 838861 x
- *    80 62 -> 69 (but 699051 x 96 71 -> 68, 599187 x 112 77 -> 66, 671089 x 100 73 -> 64); 2-byte
+ *    80 62 -> 69 (but, before session 48's cp.async staging, 699051 x 96 71 -> 68, 599187 x 112
+ *    77 -> 66, 671089 x 100 73 -> 64); 2-byte
  *    4194303 x 40 62 -> 83, 4194303 x 56 58 -> 74, 516222 x 65 56 -> 77, 335545 x 100 69 -> 76
  *    (but 279621 x 120 76 -> 73, 223697 x 150 67 -> 63).
  *  Needs finalize()'s alignment flags. */

@@ -8,7 +8,8 @@
 //
 // A block takes P whole input rows (micro_rows micro-rows of V = 16 / E rows; its input run
 // of P * C elements, contiguous and 16-byte aligned) and:
-// 1. stages the run with 16-byte loads, 8 or 16 of a thread's in flight at once;
+// 1. stages the run as 16-byte chunks, all of a thread's in flight at once (cp.async; 2-byte
+//    elements on aligned output rows load them into registers, below);
 // 2. each thread reads one V x V micro-tile from the staged rows (a row's piece is misaligned
 //    by the same shift in every thread: two vectors and funnel shifts) and transposes it in
 //    registers (register_tile.cuh). Where output rows are 16-byte aligned (DIRECT), it stores
@@ -23,6 +24,7 @@
 // The staged rows are a micro-row (V input rows, C vectors) each, C | 1 vectors apart: with an
 // odd pitch, the eight threads of a quarter warp, reading the same offset of consecutive
 // micro-rows, fall on different 16-byte bank groups.
+#include "async_copy.cuh"
 #include "byte_shift.cuh"
 #include "element_types.hpp"
 #include "kernel_attributes.hpp"
@@ -56,16 +58,37 @@ __device__ __forceinline__ void store_first(T* dst, const uint4& v, int n) {
   }
 }
 
+/**
+ * Whether the kernel stages by cp.async (async_copy.cuh) rather than by loads into registers,
+ * and the blocks an SM it is compiled for (0: no bound). Before session 48 every form loaded
+ * into registers, 8 or 16 a round (bench/results/h200/session47/call2). H200, % of memcpy, that
+ * kernel -> cp.async, two rounds (bench/results/h200/session48/call5):
+ * - bytes, aligned output rows, 4 blocks (5: up to 2.45 points lower, 0.5 higher at 402
+ *   columns; 6: up to 11.4 lower), without the
+ *   256-byte fetch, which the block's one contiguous run does not need (call 7, against the
+ *   fetch: -0.1 to +1.6 points): 4194304 x 33 74.75 -> 86.85, 671088 x 100 84.1 -> 86.25,
+ *   166944 x 402 81.45 -> 86.75, (2048, 256, 100) 77.3 -> 87.2, (1024, 512, 48) 74.85 -> 86.1,
+ *   but 4194304 x 48 88.55 -> 85.4, 4194304 x 56 90.8 -> 89.75, 2097152 x 64 90.2 -> 89.6,
+ *   335552 x 200 77.35 -> 76.45 (call 7);
+ * - bytes, misaligned output rows, 5 blocks (4: 0.35-6.55 points lower, 6: 6.1-10.65): 4194303 x 33
+ *   58.1 -> 78.95, 4194303 x 48 72.25 -> 81.35, 2097151 x 64 73.45 -> 82.4, 838861 x 80 68.75 ->
+ *   79.45;
+ * - 2-byte elements, misaligned output rows, 6 blocks (4 and 5: 2-5 points lower): 4194303 x
+ *   40 82.95 -> 85.05, 335545 x 100 75.75 -> 80.3;
+ * - 2-byte elements on aligned output rows keep their loads, which cp.async lost to by 3-10
+ *   points at any bound (2097152 x 33 85.1 -> 81.7, 223696 x 150 94.5 -> 90.15, 83472 x 402
+ *   88.4 -> 78.7; 335544 x 100 78.35 -> 79.8).
+ */
 template <class T, bool DIRECT>
-__global__ void __launch_bounds__(kThreads)
+constexpr bool kStagesAsync = sizeof(T) == 1 || !DIRECT;
+template <class T, bool DIRECT>
+constexpr int kTallBlocksPerSm = !kStagesAsync<T, DIRECT> ? 0 : sizeof(T) == 2 ? 6 : DIRECT ? 4 : 5;
+
+template <class T, bool DIRECT>
+__global__ void __launch_bounds__(kThreads, kTallBlocksPerSm<T, DIRECT>)
     staged_tall_kernel(matrix_view<T> m, tiling g, int micro_rows, int own_rows, int pitch) {
   constexpr int E = sizeof(T), V = 16 / E;
   constexpr int kLoads = V;  // micro_rows * C vectors <= 128 micro-tiles * V
-  // Loads in flight a round (bench/results/h200/session47/call2, % of memcpy, 16 against 8): for
-  // bytes on aligned output rows all 16 (4194304 x 33 74.7 against 70.2); with the second
-  // staging pass 8 (four blocks an SM instead of three: 2097151 x 64 73.5 against 69.7); for
-  // 2-byte elements all 8 (against 4: 4194303 x 40 83.0 against 77.0).
-  constexpr int BATCH = E == 1 && !DIRECT ? 8 : V;
   extern __shared__ uint4 stage[];
   const int C = static_cast<int>(m.cols);
   const std::int64_t R = m.rows;
@@ -85,20 +108,28 @@ __global__ void __launch_bounds__(kThreads)
     const uint4* from = src + tid;
     // Vector tid + k * kThreads sits at micro-row g, vector o; stepped, not divided.
     int g = tid / C, o = tid % C;
+    if constexpr (kStagesAsync<T, DIRECT>) {
 #pragma unroll
-    for (int k0 = 0; k0 < kLoads; k0 += BATCH) {
-      uint4 r[BATCH];
-#pragma unroll
-      for (int k = k0; k < k0 + BATCH; ++k) {
-        // The halo is read again by the next block: plain loads keep it in L2.
-        r[k - k0] = make_uint4(0, 0, 0, 0);  // else the registers of the last tile's loads stay live
-        if (k * kThreads < mine) {
-          r[k - k0] = k * kThreads < owned ? __ldcs(from + k * kThreads) : __ldg(from + k * kThreads);
+      for (int k = 0; k < kLoads; ++k) {
+        if (k * kThreads < mine) cp_async_16<!DIRECT>(stage + g * pitch + o, from + k * kThreads);
+        g += step_groups;
+        o += step_offset;
+        if (o >= C) {
+          o -= C;
+          ++g;
         }
       }
+    } else {  // all V loads in flight (4 a round: 4194303 x 40 77.0 against 83.0, session 47 call 2)
+      uint4 r[kLoads];
 #pragma unroll
-      for (int k = k0; k < k0 + BATCH; ++k) {
-        if (k * kThreads < mine) stage[g * pitch + o] = r[k - k0];
+      for (int k = 0; k < kLoads; ++k) {
+        // The halo is read again by the next block: plain loads keep it in L2.
+        r[k] = make_uint4(0, 0, 0, 0);  // else the registers of the last tile's loads stay live
+        if (k * kThreads < mine) r[k] = k * kThreads < owned ? __ldcs(from + k * kThreads) : __ldg(from + k * kThreads);
+      }
+#pragma unroll
+      for (int k = 0; k < kLoads; ++k) {
+        if (k * kThreads < mine) stage[g * pitch + o] = r[k];
         g += step_groups;
         o += step_offset;
         if (o >= C) {
@@ -112,6 +143,7 @@ __global__ void __launch_bounds__(kThreads)
       const int L = b >> 4;
       reinterpret_cast<unsigned char*>(stage + L / C * pitch + L % C)[b & 15] = src_bytes[b];
     }
+    if constexpr (kStagesAsync<T, DIRECT>) cp_async_wait_all();
     __syncthreads();
     // 2. Micro-tile (mr, mc): rows mr * V .., columns mc * V ..; row q's piece starts q * C * E
     //    + 16 mc bytes into the micro-row, the same offset for every thread.

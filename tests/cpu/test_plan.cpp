@@ -518,10 +518,12 @@ TEST(Plan, StagedTallTakesFewColumnsOfPackedInputRowsWhereItWins) {
   EXPECT_EQ(finalize(validate(shaped(2097152, 33, 2))).path, auto_path::staged_tall);
   EXPECT_EQ(finalize(validate(shaped(223696, 150, 2))).path, auto_path::staged_tall);
   EXPECT_EQ(finalize(validate(batch_of(2048, 256, 100, 1))).path, auto_path::staged_tall);
-  // Output rows not 16-byte aligned: up to 80 columns of bytes, 100 of 2-byte elements.
+  // Output rows not 16-byte aligned: up to 200 columns of bytes, 100 of 2-byte elements.
   EXPECT_EQ(finalize(validate(shaped(4194303, 48, 1))).path, auto_path::staged_tall);
   EXPECT_EQ(finalize(validate(shaped(838861, 80, 1))).path, auto_path::staged_tall);
-  EXPECT_EQ(finalize(validate(shaped(838861, 81, 1))).path, auto_path::residue_tile);
+  EXPECT_EQ(finalize(validate(shaped(838861, 81, 1))).path, auto_path::staged_tall);
+  EXPECT_EQ(finalize(validate(shaped(335553, 200, 1))).path, auto_path::staged_tall);
+  EXPECT_EQ(finalize(validate(shaped(335553, 201, 1))).path, auto_path::residue_tile);
   EXPECT_EQ(finalize(validate(shaped(4194303, 40, 2))).path, auto_path::staged_tall);
   EXPECT_EQ(finalize(validate(shaped(335545, 100, 2))).path, auto_path::staged_tall);
   EXPECT_EQ(finalize(validate(shaped(335545, 101, 2))).path, auto_path::residue_tile);
