@@ -62,18 +62,17 @@ __device__ __forceinline__ void store_first(T* dst, const uint4& v, int n) {
  * Whether the kernel stages by cp.async (async_copy.cuh) rather than by loads into registers,
  * and the blocks an SM it is compiled for (0: no bound). Before session 48 every form loaded
  * into registers, 8 or 16 a round (bench/results/h200/session47/call2). H200, % of memcpy, that
- * kernel -> cp.async, two rounds (bench/results/h200/session48/call5):
- * - bytes, aligned output rows, 4 blocks (5: up to 2.45 points lower, 0.5 higher at 402
- *   columns; 6: up to 11.4 lower), without the
- *   256-byte fetch, which the block's one contiguous run does not need (call 7, against the
- *   fetch: -0.1 to +1.6 points): 4194304 x 33 74.75 -> 86.85, 671088 x 100 84.1 -> 86.25,
- *   166944 x 402 81.45 -> 86.75, (2048, 256, 100) 77.3 -> 87.2, (1024, 512, 48) 74.85 -> 86.1,
- *   but 4194304 x 48 88.55 -> 85.4, 4194304 x 56 90.8 -> 89.75, 2097152 x 64 90.2 -> 89.6,
- *   335552 x 200 77.35 -> 76.45 (call 7);
- * - bytes, misaligned output rows, 5 blocks (4: 0.35-6.55 points lower, 6: 6.1-10.65): 4194303 x 33
- *   58.1 -> 78.95, 4194303 x 48 72.25 -> 81.35, 2097151 x 64 73.45 -> 82.4, 838861 x 80 68.75 ->
- *   79.45;
- * - 2-byte elements, misaligned output rows, 6 blocks (4 and 5: 2-5 points lower): 4194303 x
+ * kernel -> cp.async, two rounds (bench/results/h200/session48/call5, call7):
+ * - bytes, aligned output rows: 4 blocks (5: up to 2.45 points lower, 0.5 higher at 402
+ *   columns; 6: up to 11.4 lower), without the 256-byte fetch, which the block's one
+ *   contiguous run does not need (-0.1 to +1.6 points against it, call 7). 4194304 x 33
+ *   74.75 -> 86.85, 671088 x 100 84.1 -> 86.25, 166944 x 402 81.45 -> 86.75, (2048, 256, 100)
+ *   77.3 -> 87.2, (1024, 512, 48) 74.85 -> 86.1; but 4194304 x 48 88.55 -> 85.4, 4194304 x 56
+ *   90.8 -> 89.75, 2097152 x 64 90.2 -> 89.6, 335552 x 200 77.35 -> 76.45 (call 7);
+ * - bytes, misaligned output rows: 5 blocks (4: 0.35-6.55 points lower, 6: 6.1-10.65).
+ *   4194303 x 33 58.1 -> 78.95, 4194303 x 48 72.25 -> 81.35, 2097151 x 64 73.45 -> 82.4,
+ *   838861 x 80 68.75 -> 79.45;
+ * - 2-byte elements, misaligned output rows: 6 blocks (4 and 5: 2-5 points lower). 4194303 x
  *   40 82.95 -> 85.05, 335545 x 100 75.75 -> 80.3;
  * - 2-byte elements on aligned output rows keep their loads, which cp.async lost to by 3-10
  *   points at any bound (2097152 x 33 85.1 -> 81.7, 223696 x 150 94.5 -> 90.15, 83472 x 402
