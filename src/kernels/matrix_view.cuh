@@ -101,6 +101,18 @@ __device__ __forceinline__ int tile_loop_thread() {
   return tid;
 }
 
+/** Moves a position (row, col) in rows of `width` entries on by step_rows rows and step_cols
+ *  (< width) entries: a thread striding through a staged area by the block size, without a
+ *  division per step (the staged kernels' stage loops). */
+__device__ __forceinline__ void step_through_rows(int& row, int& col, int step_rows, int step_cols, int width) {
+  row += step_rows;
+  col += step_cols;
+  if (col >= width) {
+    col -= width;
+    ++row;
+  }
+}
+
 /**
  * Shared-memory index of element f of a staged run, skewed by one element every 32 so
  * that gathers and scatters with a stride of 32 elements (or a multiple) spread over the

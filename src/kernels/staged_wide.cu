@@ -225,12 +225,7 @@ __global__ void __launch_bounds__(kThreads, shifted_blocks_per_sm<T>())
           b[j] = chunk + j >= in_lo && chunk + j < in_hi ? *reinterpret_cast<const unsigned char*>(chunk + j) : 0;
         }
       }
-      r += step_rows;
-      k += step_chunk;
-      if (k >= pitch) {
-        k -= pitch;
-        ++r;
-      }
+      step_through_rows(r, k, step_rows, step_chunk, pitch);
     }
     cp_async_wait_all();
     __syncthreads();
