@@ -10,8 +10,9 @@
 // are one contiguous output run of W * R elements. Each thread loads one V x V micro-tile (V
 // 16-byte loads down V rows, all in flight at once), transposes it in registers
 // (register_tile.cuh), and writes its V pieces (column c, rows r0 .. r0 + V - 1) into the
-// staged run at byte (c * R + r0) * E. After one barrier the block stores the run as 16-byte
-// vectors.
+// staged run at byte (c * R + r0) * E (for bytes whose R is not a multiple of 4, each column
+// padded to whole words: run_layout below). After one barrier the block stores the run as
+// 16-byte vectors.
 //
 // What decided the speed (H200, bench/results/h200/session46, calls 1-4):
 // - consecutive threads take consecutive micro-rows of one micro-column, so their pieces are
@@ -20,11 +21,11 @@
 //   against 68% on the general kernel);
 // - the staged run is skewed by one word every 32 words, so that a warp's micro-columns,
 //   16 R bytes apart, fall on different banks;
-// - a piece's whole words are stored as words, its partial end words byte by byte, all
-//   through one predicated path: the threads of a warp whose pieces differ in offset and
-//   length (the last micro-row of an R that is not a multiple of V) do not diverge. With a
-//   separate byte path for those pieces, R = 33, 63, 65, 100 and 167 bytes read 18-22 points
-//   below the general kernel;
+// - every piece is stored through one predicated path: the threads of a warp whose pieces
+//   differ in offset and length (the last micro-row of an R that is not a multiple of V) do
+//   not diverge. With a separate byte path for those pieces, R = 33, 63, 65, 100 and 167 bytes
+//   read 18-22 points below the general kernel (session 46); storing only whole words, into
+//   columns padded to words, took them 5-15 points higher again (session 49, run_layout);
 // - one micro-tile a thread, 128 threads a block: 256 threads (two micro-tiles for some)
 //   read 1-9 points lower at 14 of 15 shapes (48 rows of bytes: +1.5).
 #include "async_copy.cuh"
@@ -35,6 +36,7 @@
 #include "matrix_view.cuh"
 #include "register_tile.cuh"
 
+#include "../core/padded_run.hpp"
 #include "../core/plan.hpp"
 #include "../core/raise.hpp"
 
@@ -51,25 +53,40 @@ __device__ __forceinline__ int skew_word(int w) { return skewed<std::uint32_t>(w
 __device__ __forceinline__ int skew_byte(int b) { return 4 * skew_word(b >> 2) + (b & 3); }
 
 /**
- * The first n bytes of v (n a multiple of E) at logical byte ob of the skewed run. The
- * piece's whole words are stored as words and its partial first and last words byte by byte
- * (their other bytes belong to the neighbouring pieces), every store predicated, so that the
- * threads of a warp, whose pieces differ in offset and length, take one path. WORDS: every
- * piece starts on a word and holds whole words (R * E a multiple of 4).
+ * How a tile's output run lies in shared memory:
+ * - words: R * E is a multiple of 4, so every piece (one column's rows r0 .. r0 + V - 1)
+ *   starts on a word and is stored as whole words, and each output vector is four words;
+ * - halves: 2-byte elements, R odd; the columns lie packed, so a piece may start and end in
+ *   the middle of a word, and those half words are stored as halves;
+ * - padded: bytes, R not a multiple of 4; each column starts on a word (core/padded_run.hpp)
+ *   and the pieces are stored as whole words; each output vector is gathered from the six
+ *   words that cover it, across the padding where it meets a column's end.
+ * Packed bytes stored their partial words byte by byte, up to 7 byte stores a piece; the padded
+ * run reads 5-15 points higher (H200, % of memcpy, bench/results/h200/session49/call2): aligned
+ * input rows 33 x 4194304 70.6 -> 79.6, 65 x 1032448 72.3 -> 79.45, 402 x 166944 68.0 -> 72.6,
+ * (1024, 33, 1024) 55.3 -> 69.9; misaligned 33 x 4194303 57.0 -> 62.7, 301 x 223697 62.05 -> 65.55.
+ * For 2-byte elements the gather (76 instructions a vector against 5) costs more than the two
+ * half stores it saves: 33 x 2097152 86.85 -> 81.5, 179 x 187456 83.25 -> 77.35.
  */
-template <int E, bool WORDS>
+enum class run_layout { words, halves, padded };
+
+/** The first n bytes of v (n a multiple of E) at logical byte ob of the skewed run. Every
+ *  store predicated, so that the threads of a warp, whose pieces differ in offset and length,
+ *  take one path. */
+template <int E, run_layout L>
 __device__ __forceinline__ void put_piece(std::uint32_t* s, int ob, const uint4& v, int n) {
   const std::uint32_t w[4] = {v.x, v.y, v.z, v.w};
   const int w0 = ob >> 2;
-  if constexpr (WORDS) {
+  if constexpr (L != run_layout::halves) {  // ob on a word; a padded column's last word ends in its padding
 #pragma unroll
     for (int j = 0; j < 4; ++j) {
       if (4 * j < n) s[skew_word(w0 + j)] = w[j];
     }
   } else {
+    static_assert(E == 2, "only 2-byte pieces start on half words");
     auto* sb = reinterpret_cast<unsigned char*>(s);
-    const int shift = ob & 3, end = shift + n;  // the piece is bytes [shift, end) from word w0
-    const int tail = end >> 2, rest = end & 3;  // word holding the piece's last partial word
+    const int shift = ob & 3, end = shift + n;  // the piece is bytes [shift, end) from word w0; shift is 0 or 2
+    const int tail = end >> 2, rest = end & 3;  // word holding the piece's last half word; rest is 0 or 2
     std::uint32_t x[5], last = 0;
 #pragma unroll
     for (int j = 0; j < 5; ++j) {
@@ -77,50 +94,74 @@ __device__ __forceinline__ void put_piece(std::uint32_t* s, int ob, const uint4&
       if (4 * j >= shift && 4 * j + 4 <= end) s[skew_word(w0 + j)] = x[j];
       if (j == tail) last = x[j];
     }
-    if constexpr (E == 2) {  // shift and rest are 0 or 2
-      auto* head_half = reinterpret_cast<unsigned short*>(sb + 4 * skew_word(w0)) + 1;
-      if (shift == 2 && end > 2) *head_half = static_cast<unsigned short>(x[0] >> 16);
-      auto* tail_half = reinterpret_cast<unsigned short*>(sb + 4 * skew_word(w0 + tail));
-      if (rest == 2 && (tail > 0 || shift == 0)) *tail_half = static_cast<unsigned short>(last);
-    } else {
-      unsigned char* head = sb + 4 * skew_word(w0);
-#pragma unroll
-      for (int b = 0; b < 4; ++b) {
-        if (b >= shift && b < end && (shift > 0 || end < 4)) head[b] = static_cast<unsigned char>(x[0] >> (8 * b));
-      }
-      unsigned char* tail_bytes = sb + 4 * skew_word(w0 + tail);
-#pragma unroll
-      for (int b = 0; b < 3; ++b) {
-        if (b < rest && tail > 0) tail_bytes[b] = static_cast<unsigned char>(last >> (8 * b));
-      }
-    }
+    auto* head_half = reinterpret_cast<unsigned short*>(sb + 4 * skew_word(w0)) + 1;
+    if (shift == 2 && end > 2) *head_half = static_cast<unsigned short>(x[0] >> 16);
+    auto* tail_half = reinterpret_cast<unsigned short*>(sb + 4 * skew_word(w0 + tail));
+    if (rest == 2 && (tail > 0 || shift == 0)) *tail_half = static_cast<unsigned short>(last);
   }
 }
 
 /** A micro-tile's V columns (v[k]: column cl + k, rows r0 .. r0 + rows_here - 1) into the
  *  block's output run, the first cols_here of them. */
-template <int E, bool WORDS, int V>
+template <int E, run_layout L, int V>
 __device__ __forceinline__ void put_micro_tile(std::uint32_t* s, const uint4 (&v)[V], int R, int r0, int cl,
                                                int rows_here, int cols_here) {
 #pragma unroll
   for (int k = 0; k < V; ++k) {
-    if (k < cols_here) put_piece<E, WORDS>(s, ((cl + k) * R + r0) * E, v[k], rows_here * E);
+    if (k < cols_here) {
+      const int ob = L == run_layout::padded ? (cl + k) * padded_run::pitch_of(R * E) + r0 * E : ((cl + k) * R + r0) * E;
+      put_piece<E, L>(s, ob, v[k], rows_here * E);
+    }
   }
 }
 
-/** The staged output run (`bytes` long, skewed) to dst, which starts 16-byte aligned: 16-byte
- *  streaming stores, the last partial vector byte by byte. */
-__device__ __forceinline__ void store_run(const std::uint32_t* s, unsigned char* dst, int bytes, int tid) {
+/** Output vector i of a padded run: its bytes before its column's end, then those after the
+ *  padding (col_bytes > 16, so a vector meets at most one column end). */
+__device__ __forceinline__ uint4 gather_padded(const std::uint32_t* s, int i, const padded_run& run) {
+  const int c = run.column_of(16 * i), off = 16 * i - c * run.col_bytes;
+  const int at = c * run.pitch + off;  // position_of(16 i): the vector's first byte
+  const int base = at >> 2, skewed_base = skew_word(base), lane_word = base & 31;
+  std::uint32_t w[6];
+#pragma unroll
+  for (int j = 0; j < 6; ++j) w[j] = s[skewed_base + j + ((lane_word + j) >> 5)];
+  const unsigned shift = 8u * static_cast<unsigned>(at & 3);
+  const int after = (at & 3) + run.pitch - run.col_bytes;  // where the bytes past the column end start, in w
+  const bool next_word = after >= 4;
+  const unsigned after_shift = 8u * static_cast<unsigned>(after & 3);
+  const int head_bits = 8 * min(run.col_bytes - off, 16);
+  std::uint32_t out[4];
+#pragma unroll
+  for (int j = 0; j < 4; ++j) {
+    const std::uint32_t head = __funnelshift_r(w[j], w[j + 1], shift);
+    const std::uint32_t tail =
+        __funnelshift_r(next_word ? w[j + 1] : w[j], next_word ? w[j + 2] : w[j + 1], after_shift);
+    const std::uint32_t keep = ~__funnelshift_lc(0u, ~0u, static_cast<unsigned>(max(head_bits - 32 * j, 0)));
+    out[j] = (head & keep) | (tail & ~keep);
+  }
+  return make_uint4(out[0], out[1], out[2], out[3]);
+}
+
+/** The staged output run (`bytes` long; columns of col_bytes) to dst, which starts 16-byte
+ *  aligned: 16-byte streaming stores, the last partial vector byte by byte. */
+template <run_layout L>
+__device__ __forceinline__ void store_run(const std::uint32_t* s, unsigned char* dst, int bytes, int col_bytes,
+                                          int tid) {
   const int vectors = bytes / 16;
-  for (int i = tid; i < vectors; i += kThreads) {
-    const std::uint32_t* w = s + 4 * i + (i >> 3);  // skew_word(4 i), 4 words in one run of 32
-    __stcs(reinterpret_cast<uint4*>(dst) + i, make_uint4(w[0], w[1], w[2], w[3]));
-  }
   const auto* sb = reinterpret_cast<const unsigned char*>(s);
-  for (int b = vectors * 16 + tid; b < bytes; b += kThreads) dst[b] = sb[skew_byte(b)];
+  if constexpr (L != run_layout::padded) {
+    for (int i = tid; i < vectors; i += kThreads) {
+      const std::uint32_t* w = s + 4 * i + (i >> 3);  // skew_word(4 i), 4 words in one run of 32
+      __stcs(reinterpret_cast<uint4*>(dst) + i, make_uint4(w[0], w[1], w[2], w[3]));
+    }
+    for (int b = vectors * 16 + tid; b < bytes; b += kThreads) dst[b] = sb[skew_byte(b)];
+  } else {
+    const padded_run run = padded_run::of(col_bytes);
+    for (int i = tid; i < vectors; i += kThreads) __stcs(reinterpret_cast<uint4*>(dst) + i, gather_padded(s, i, run));
+    for (int b = vectors * 16 + tid; b < bytes; b += kThreads) dst[b] = sb[skew_byte(run.position_of(b))];
+  }
 }
 
-template <class T, bool WORDS>
+template <class T, run_layout L>
 __global__ void __launch_bounds__(kThreads) staged_wide_kernel(matrix_view<T> m, tiling g, int micro_cols) {
   constexpr int E = sizeof(T), V = 16 / E;
   const int W = micro_cols * V;  // input columns a tile
@@ -160,23 +201,24 @@ __global__ void __launch_bounds__(kThreads) staged_wide_kernel(matrix_view<T> m,
         }
       }
       transpose_in_registers<E>(v);
-      put_micro_tile<E, WORDS>(staged_words, v, R, r0, cl, rows_here, cols_here);
+      put_micro_tile<E, L>(staged_words, v, R, r0, cl, rows_here, cols_here);
     }
     __syncthreads();
     // The run starts 16-byte aligned (staged_few_rows).
-    store_run(staged_words, reinterpret_cast<unsigned char*>(m.out_row(at.b, at.c0)), width * R * E,
-              static_cast<int>(threadIdx.x));
+    store_run<L>(staged_words, reinterpret_cast<unsigned char*>(m.out_row(at.b, at.c0)), width * R * E, R * E,
+                     static_cast<int>(threadIdx.x));
     __syncthreads();
   });
 }
 
 /** Blocks an SM the shifted kernel is compiled for (H200, % of memcpy, bench/results/h200/
- *  session48/call2, call3): bytes 4 (128 registers; 5 at 96 and 6 at 80 spill: 48 x 4194303
- *  81.5 against 75.9 and 70.0), 2-byte elements 7 (72 registers; 40 x 4194303 90.85 against
- *  86.85 at 5 and 91.1 at 8, 100 x 335545 84.3 against 76.25 and 83.45, 179 x 187457 71.15
- *  against 65.45 and 70.15). */
-template <class T>
-constexpr int shifted_blocks_per_sm() { return sizeof(T) == 1 ? 4 : 7; }
+ *  session48/call2, call3; session49/call3): bytes 4 (128 registers; 5 at 96 and 6 at 80 spill:
+ *  48 x 4194303 81.5 against 75.9 and 70.0), but 5 for the padded run, whose stores need fewer
+ *  registers (94 at 5, no spill; 33 x 4194303 61.6 -> 65.7, 319 x 210001 64.3 -> 67.5 against
+ *  4); 2-byte elements 7 (72 registers; 40 x 4194303 90.85 against 86.85 at 5 and 91.1 at 8,
+ *  100 x 335545 84.3 against 76.25 and 83.45, 179 x 187457 71.15 against 65.45 and 70.15). */
+template <class T, run_layout L>
+constexpr int shifted_blocks_per_sm() { return sizeof(T) == 2 ? 7 : L == run_layout::padded ? 5 : 4; }
 
 /**
  * The same transpose for input rows that are not 16-byte aligned. A block first stages, for
@@ -194,8 +236,8 @@ constexpr int shifted_blocks_per_sm() { return sizeof(T) == 1 ? 4 : 7; }
  * 71.65; 2-byte 40 x 4194303 80.8 -> 90.85, 179 x 187457 59.9 -> 71.15. The 256-byte fetch
  * measured -0.2 to +1.25 points against plain cp.async (call 2).
  */
-template <class T, bool WORDS>
-__global__ void __launch_bounds__(kThreads, shifted_blocks_per_sm<T>())
+template <class T, run_layout L>
+__global__ void __launch_bounds__(kThreads, shifted_blocks_per_sm<T, L>())
     staged_wide_shifted_kernel(matrix_view<T> m, tiling g, int micro_cols, std::uintptr_t in_lo, std::uintptr_t in_hi) {
   constexpr int E = sizeof(T), V = 16 / E;
   extern __shared__ uint4 staged_chunks[];
@@ -248,9 +290,9 @@ __global__ void __launch_bounds__(kThreads, shifted_blocks_per_sm<T>())
       transpose_in_registers<E>(v);
     }
     __syncthreads();
-    if (active) put_micro_tile<E, WORDS>(staged_words, v, R, r0, cl, rows_here, cols_here);
+    if (active) put_micro_tile<E, L>(staged_words, v, R, r0, cl, rows_here, cols_here);
     __syncthreads();
-    store_run(staged_words, reinterpret_cast<unsigned char*>(m.out_row(at.b, at.c0)), width * R * E, tid);
+    store_run<L>(staged_words, reinterpret_cast<unsigned char*>(m.out_row(at.b, at.c0)), width * R * E, R * E, tid);
     __syncthreads();
   });
 }
@@ -266,12 +308,12 @@ __global__ void __launch_bounds__(kThreads, shifted_blocks_per_sm<T>())
  * 84.55 -> 82.85, 402 x 166944 67.9 -> 64.55, 150 x 223696 2-byte 83.75 -> 77.75). This rule
  * (call14): 48 x 4194304 79.4 -> 91.9, the nine other shapes within 0.6 points.
  */
-template <class T, bool WORDS>
+template <class T, run_layout L>
 int carveout_for(int shared) {
   constexpr int kCrowdedPercent = 75;
   static const int regs = [] {  // per kernel: its register count does not change
     cudaFuncAttributes attributes{};
-    check_cuda(cudaFuncGetAttributes(&attributes, staged_wide_kernel<T, WORDS>), "cudaFuncGetAttributes");
+    check_cuda(cudaFuncGetAttributes(&attributes, staged_wide_kernel<T, L>), "cudaFuncGetAttributes");
     return attributes.numRegs;
   }();
   int device = 0;
@@ -295,15 +337,22 @@ void launch_staged_wide(const plan& p) {
   static_assert(E <= 2, "the staged few-rows kernel serves 1- and 2-byte elements");
   if (!staged_few_rows(p)) raise(status::internal_error, "staged few-rows kernel: unsupported layout");
   const int tile_cols = staged_wide_tile_cols(p.rows, E);
-  const std::int64_t words = (static_cast<std::int64_t>(tile_cols) * p.rows * E + 3) / 4;
+  constexpr run_layout kPartWords = E == 1 ? run_layout::padded : run_layout::halves;  // R * E not a multiple of 4
+  const bool whole_words = (p.rows * E) % 4 == 0;
+  const run_layout layout = whole_words ? run_layout::words : kPartWords;
+  // The padded run's gather reads up to six words from a vector's first: 8 more words keep the
+  // last vector's reads inside the allocation.
+  const std::int64_t words =
+      layout == run_layout::padded
+          ? static_cast<std::int64_t>(tile_cols) * padded_run::pitch_of(static_cast<int>(p.rows)) / 4 + 8
+          : (static_cast<std::int64_t>(tile_cols) * p.rows * E + 3) / 4;
   const std::int64_t run_shared = 4 * (skewed_size<std::uint32_t>(static_cast<int>(words)) + 1);
   const tiling g = make_tiling(p, static_cast<int>(p.rows), tile_cols, tile_order::rows);
-  const bool whole_words = (p.rows * E) % 4 == 0;
   if (!p.vec_in) {  // the input rows' aligned chunks staged first (micro_cols + 1 a row, a chunk more a micro-row)
     const std::int64_t pitch = tile_cols / V + 1, micro_rows = (p.rows + V - 1) / V;
     const std::int64_t shared = std::max(run_shared, 16 * (p.rows * pitch + micro_rows + 1));
     if (shared > 48 * 1024) raise(status::internal_error, "staged few-rows kernel: ", p.rows, " rows do not fit");
-    auto kernel = whole_words ? staged_wide_shifted_kernel<T, true> : staged_wide_shifted_kernel<T, false>;
+    auto kernel = whole_words ? staged_wide_shifted_kernel<T, run_layout::words> : staged_wide_shifted_kernel<T, kPartWords>;
     kernel<<<grid_for(g), kThreads, static_cast<int>(shared), p.stream>>>(
         make_view<T>(p), g, tile_cols / V, reinterpret_cast<std::uintptr_t>(p.in), input_end<T>(p));
     check_launch("staged few rows (shifted)");
@@ -311,9 +360,9 @@ void launch_staged_wide(const plan& p) {
   }
   // At most kThreads micro-tiles of 256 bytes: 33 KiB, under the 48 KiB a launch gets unasked.
   if (run_shared > 48 * 1024) raise(status::internal_error, "staged few-rows kernel: ", p.rows, " rows do not fit");
-  auto kernel = whole_words ? staged_wide_kernel<T, true> : staged_wide_kernel<T, false>;
   const int bytes = static_cast<int>(run_shared);
-  prefer_carveout(kernel, whole_words ? carveout_for<T, true>(bytes) : carveout_for<T, false>(bytes));
+  auto kernel = whole_words ? staged_wide_kernel<T, run_layout::words> : staged_wide_kernel<T, kPartWords>;
+  prefer_carveout(kernel, whole_words ? carveout_for<T, run_layout::words>(bytes) : carveout_for<T, kPartWords>(bytes));
   kernel<<<grid_for(g), kThreads, bytes, p.stream>>>(make_view<T>(p), g, tile_cols / V);
   check_launch("staged few rows");
 }
