@@ -62,11 +62,11 @@ __device__ __forceinline__ int skew_byte(int b) { return 4 * skew_word(b >> 2) +
  *   and the pieces are stored as whole words; each output vector is gathered from the six
  *   words that cover it, across the padding where it meets a column's end.
  * Packed bytes stored their partial words byte by byte, up to 7 byte stores a piece; the padded
- * run reads 5-15 points higher (H200, % of memcpy, bench/results/h200/session49/call2): aligned
- * input rows 33 x 4194304 70.6 -> 79.6, 65 x 1032448 72.3 -> 79.45, 402 x 166944 68.0 -> 72.6,
- * (1024, 33, 1024) 55.3 -> 69.9; misaligned 33 x 4194303 57.0 -> 62.7, 301 x 223697 62.05 -> 65.55.
- * For 2-byte elements the gather (76 instructions a vector against 5) costs more than the two
- * half stores it saves: 33 x 2097152 86.85 -> 81.5, 179 x 187456 83.25 -> 77.35.
+ * run reads 4-15 points higher (H200, % of memcpy, bench/results/h200/session49/call3): aligned
+ * input rows 33 x 4194304 70.5 -> 80.3, 65 x 1032448 72.1 -> 79.9, 402 x 166944 67.9 -> 72.8,
+ * (1024, 33, 1024) 55.2 -> 69.75; misaligned 33 x 4194303 56.9 -> 65.7, 301 x 223697 62.1 -> 66.1.
+ * For 2-byte elements the gather (about 80 instructions a vector against 5) costs more than the
+ * two half stores it saves (call 2): 33 x 2097152 86.85 -> 81.5, 179 x 187456 83.25 -> 77.35.
  */
 enum class run_layout { words, halves, padded };
 
@@ -109,7 +109,8 @@ __device__ __forceinline__ void put_micro_tile(std::uint32_t* s, const uint4 (&v
 #pragma unroll
   for (int k = 0; k < V; ++k) {
     if (k < cols_here) {
-      const int ob = L == run_layout::padded ? (cl + k) * padded_run::pitch_of(R * E) + r0 * E : ((cl + k) * R + r0) * E;
+      const int ob = L == run_layout::padded ? (cl + k) * padded_run::pitch_of(R * E) + r0 * E
+                                             : ((cl + k) * R + r0) * E;
       put_piece<E, L>(s, ob, v[k], rows_here * E);
     }
   }
@@ -206,7 +207,7 @@ __global__ void __launch_bounds__(kThreads) staged_wide_kernel(matrix_view<T> m,
     __syncthreads();
     // The run starts 16-byte aligned (staged_few_rows).
     store_run<L>(staged_words, reinterpret_cast<unsigned char*>(m.out_row(at.b, at.c0)), width * R * E, R * E,
-                     static_cast<int>(threadIdx.x));
+                 static_cast<int>(threadIdx.x));
     __syncthreads();
   });
 }

@@ -6,19 +6,26 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <vector>
 
 namespace xpose::detail {
 namespace {
 
 TEST(PaddedRun, ColumnOfIsTheQuotientForEveryByteOfTheRange) {
+  // The reciprocal as the device rounds it, and one ulp either way, so that the margin does not
+  // rest on how 1 / col_bytes is rounded.
   for (int col_bytes = 17; col_bytes <= 1024; ++col_bytes) {
-    const padded_run run = padded_run::of(col_bytes);
-    int wrong = 0, first_wrong = -1;
-    for (int b = 0; b < padded_run::kMaxBytes; ++b) {
-      if (run.column_of(b) != b / col_bytes && wrong++ == 0) first_wrong = b;
+    const padded_run exact = padded_run::of(col_bytes);
+    for (const float inverse : {std::nextafter(exact.inverse, 0.0f), exact.inverse, std::nextafter(exact.inverse, 1.0f)}) {
+      padded_run run = exact;
+      run.inverse = inverse;
+      int wrong = 0, first_wrong = -1;
+      for (int b = 0; b < padded_run::kMaxBytes; ++b) {
+        if (run.column_of(b) != b / col_bytes && wrong++ == 0) first_wrong = b;
+      }
+      ASSERT_EQ(wrong, 0) << "col_bytes " << col_bytes << ", inverse " << inverse << ", first at byte " << first_wrong;
     }
-    ASSERT_EQ(wrong, 0) << "col_bytes " << col_bytes << ", first at byte " << first_wrong;
   }
 }
 
