@@ -56,8 +56,12 @@ __device__ __forceinline__ int skew_byte(int b) { return 4 * skew_word(b >> 2) +
  * How a tile's output run lies in shared memory:
  * - words: R * E is a multiple of 4, so every piece (one column's rows r0 .. r0 + V - 1)
  *   starts on a word and is stored as whole words, and each output vector is four words;
- * - halves: 2-byte elements, R odd; the columns lie packed, so a piece may start and end in
- *   the middle of a word, and those half words are stored as halves;
+ * - halves: 2-byte elements, R odd; the columns lie packed, so every other column's pieces
+ *   start in the middle of a word, and their end half words are stored as halves. Which
+ *   columns is known at compile time (put_micro_tile); computed at run time, the shifts cost
+ *   1-5 points (bench/results/h200/session49/call9: 33 x 2097152 87.45 -> 90.45, 33 x 2097151
+ *   75.25 -> 79.3, (1024, 33, 512) 76.4 -> 81.3), while the half stores themselves cost nothing
+ *   measurable (call 8: stored as whole words, wrong results, level);
  * - padded: bytes, R not a multiple of 4; each column starts on a word (core/padded_run.hpp)
  *   and the pieces are stored as whole words; each output vector is gathered from the six
  *   words that cover it, across the padding where it meets a column's end.
@@ -72,9 +76,9 @@ enum class run_layout { words, halves, padded };
 
 /** The first n bytes of v (n a multiple of E) at logical byte ob of the skewed run. Every
  *  store predicated, so that the threads of a warp, whose pieces differ in offset and length,
- *  take one path. */
+ *  take one path. halves: `shift` is ob & 3, which the caller knows at compile time. */
 template <int E, run_layout L>
-__device__ __forceinline__ void put_piece(std::uint32_t* s, int ob, const uint4& v, int n) {
+__device__ __forceinline__ void put_piece(std::uint32_t* s, int ob, const uint4& v, int n, int shift) {
   const std::uint32_t w[4] = {v.x, v.y, v.z, v.w};
   const int w0 = ob >> 2;
   if constexpr (L != run_layout::halves) {  // ob on a word; a padded column's last word ends in its padding
@@ -85,7 +89,7 @@ __device__ __forceinline__ void put_piece(std::uint32_t* s, int ob, const uint4&
   } else {
     static_assert(E == 2, "only 2-byte pieces start on half words");
     auto* sb = reinterpret_cast<unsigned char*>(s);
-    const int shift = ob & 3, end = shift + n;  // the piece is bytes [shift, end) from word w0; shift is 0 or 2
+    const int end = shift + n;                  // the piece is bytes [shift, end) from word w0; shift is 0 or 2
     const int tail = end >> 2, rest = end & 3;  // word holding the piece's last half word; rest is 0 or 2
     std::uint32_t x[5], last = 0;
 #pragma unroll
@@ -111,7 +115,9 @@ __device__ __forceinline__ void put_micro_tile(std::uint32_t* s, const uint4 (&v
     if (k < cols_here) {
       const int ob = L == run_layout::padded ? (cl + k) * padded_run::pitch_of(R * E) + r0 * E
                                              : ((cl + k) * R + r0) * E;
-      put_piece<E, L>(s, ob, v[k], rows_here * E);
+      // halves: R is odd and cl and r0 are multiples of V, so column cl + k starts on a word
+      // exactly when k is even: the shift is a constant of the unrolled loop.
+      put_piece<E, L>(s, ob, v[k], rows_here * E, L == run_layout::halves ? 2 * (k & 1) : 0);
     }
   }
 }
