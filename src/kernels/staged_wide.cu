@@ -130,7 +130,7 @@ __device__ __forceinline__ uint4 gather_padded(const std::uint32_t* s, int i, co
   const int base = at >> 2, skewed_base = skew_word(base), lane_word = base & 31;
   std::uint32_t w[6];
 #pragma unroll
-  for (int j = 0; j < 6; ++j) w[j] = s[skewed_base + j + ((lane_word + j) >> 5)];
+  for (int j = 0; j < 6; ++j) w[j] = s[skewed_base + j + ((lane_word + j) >> 5)];  // skew_word(base + j)
   const unsigned shift = 8u * static_cast<unsigned>(at & 3);
   const int after = (at & 3) + run.pitch - run.col_bytes;  // where the bytes past the column end start, in w
   const bool next_word = after >= 4;
@@ -351,7 +351,7 @@ void launch_staged_wide(const plan& p) {
   // last vector's reads inside the allocation.
   const std::int64_t words =
       layout == run_layout::padded
-          ? static_cast<std::int64_t>(tile_cols) * padded_run::pitch_of(static_cast<int>(p.rows)) / 4 + 8
+          ? static_cast<std::int64_t>(tile_cols) * padded_run::pitch_of(static_cast<int>(p.rows * E)) / 4 + 8
           : (static_cast<std::int64_t>(tile_cols) * p.rows * E + 3) / 4;
   const std::int64_t run_shared = 4 * (skewed_size<std::uint32_t>(static_cast<int>(words)) + 1);
   const tiling g = make_tiling(p, static_cast<int>(p.rows), tile_cols, tile_order::rows);
