@@ -3,6 +3,7 @@
 #pragma once
 
 #include "problem.hpp"
+#include "stacked_squares.hpp"  // XPOSE_HOST_DEVICE
 
 namespace xpose::detail {
 
@@ -80,13 +81,31 @@ inline bool short_misaligned_wide(const plan& p) {
   return p.elem_bytes <= 2 && p.elem_aligned && !p.vec_out && p.rows <= max_rows;
 }
 
-/** Input columns a block of the staged few-rows kernel takes: one V x V micro-tile (V = 16 /
- *  elem_bytes) for each of its 128 threads, an even number of micro-columns (whole 32-byte
- *  sectors of every input row), at least one. */
+/** Threads of a staged few-rows block: one micro-tile each. */
 inline constexpr int kStagedWideThreads = 128;
+
+/** Rows past the last whole micro-row that the staged few-rows kernels fold into the
+ *  micro-row above (its threads load them too and store one word a column), so that their
+ *  128 threads cover more columns: bytes of 33 to 35 rows, whose third micro-row would hold
+ *  only 1 to 3 rows (1024 columns a tile instead of 672); else 0. H200, % of memcpy, two
+ *  rounds (bench/results/h200/session50/call3): aligned input rows 33 x 4194304 81.0 -> 86.8,
+ *  35 x 4194304 83.05 -> 87.9, (1024, 33, 1024) 70.0 -> 72.65, (512, 34, 2048) 71.05 -> 74.0;
+ *  misaligned 33 x 4194303 66.2 -> 70.2, 34 x 4194303 67.0 -> 71.45, 33 x 2097147 64.7 ->
+ *  65.65. Not taken elsewhere (call 2, the aligned kernel), where the folded kernel (95
+ *  registers against 80: 5 blocks an SM, not 6) gained little or lost: 65-67 rows +0.8 to
+ *  +1.7, 49-51 rows -0.3 to -1.7, 97-401 rows -0.9 to -4.3 ((2048, 99, 256) 72.3 -> 68.35, 401
+ *  x 166944 73.2 -> 68.9). */
+XPOSE_HOST_DEVICE inline int staged_wide_folded_rows(std::int64_t rows, std::size_t elem_bytes) {
+  const auto v = static_cast<std::int64_t>(16 / elem_bytes);
+  return elem_bytes == 1 && rows > 2 * v && rows < 3 * v && rows % v <= 3 ? static_cast<int>(rows % v) : 0;
+}
+
+/** Input columns a block of the staged few-rows kernel takes: one V x V micro-tile (V = 16 /
+ *  elem_bytes) for each of its 128 threads, the folded rows taking none of their own, an even
+ *  number of micro-columns (whole 32-byte sectors of every input row), at least one. */
 inline int staged_wide_tile_cols(std::int64_t rows, std::size_t elem_bytes) {
   const auto v = static_cast<std::int64_t>(16 / elem_bytes);
-  const std::int64_t micro_rows = (rows + v - 1) / v;
+  const std::int64_t micro_rows = (rows + v - 1) / v - (staged_wide_folded_rows(rows, elem_bytes) > 0 ? 1 : 0);
   const std::int64_t micro_cols = kStagedWideThreads / micro_rows >= 2 ? kStagedWideThreads / micro_rows / 2 * 2 : 1;
   return static_cast<int>(micro_cols * v);
 }

@@ -27,7 +27,10 @@
 //   read 18-22 points below the general kernel (session 46); storing only whole words, into
 //   columns padded to words, took them 5-15 points higher again (session 49, run_layout);
 // - one micro-tile a thread, 128 threads a block: 256 threads (two micro-tiles for some)
-//   read 1-9 points lower at 14 of 15 shapes (48 rows of bytes: +1.5).
+//   read 1-9 points lower at 14 of 15 shapes (48 rows of bytes: +1.5);
+// - bytes of 33 to 35 rows fold their last 1 to 3 rows into the micro-row above (core/plan.hpp:
+//   staged_wide_folded_rows), whose threads load them and store one word a column, so that
+//   no thread holds a micro-tile of one row: +4 to +6 points (session 50).
 #include "async_copy.cuh"
 #include "byte_shift.cuh"
 #include "element_types.hpp"
@@ -168,13 +171,35 @@ __device__ __forceinline__ void store_run(const std::uint32_t* s, unsigned char*
   }
 }
 
-template <class T, run_layout L>
+/** The folded rows (staged_wide_folded_rows: 1 to 3 rows past the last whole micro-row, padded
+ *  run) of a micro-tile's columns: column cl + k's word at its logical byte (cl + k) pitch + r,
+ *  r the first folded row (a multiple of 16, so on a word), holds byte k of each folded row;
+ *  the rest of the word is the column's padding. */
+__device__ __forceinline__ void put_folded_rows(std::uint32_t* s, const uint4 (&t)[3], int pitch, int r, int cl,
+                                                int cols_here) {
+  const std::uint32_t a[4] = {t[0].x, t[0].y, t[0].z, t[0].w}, b[4] = {t[1].x, t[1].y, t[1].z, t[1].w},
+                      c[4] = {t[2].x, t[2].y, t[2].z, t[2].w};
+#pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    if (k < cols_here) {
+      const unsigned sel = static_cast<unsigned>(k & 3);  // byte k's place in its word of each row
+      const std::uint32_t two = __byte_perm(a[k / 4], b[k / 4], sel | ((sel + 4) << 4));
+      const std::uint32_t word = __byte_perm(two, c[k / 4], 0x3010u | ((sel + 4) << 8));
+      s[skew_word(((cl + k) * pitch + r) >> 2)] = word;
+    }
+  }
+}
+
+template <class T, run_layout L, bool Folded = false>
 __global__ void __launch_bounds__(kThreads) staged_wide_kernel(matrix_view<T> m, tiling g, int micro_cols) {
   constexpr int E = sizeof(T), V = 16 / E;
   const int W = micro_cols * V;  // input columns a tile
   extern __shared__ std::uint32_t staged_words[];
   const int R = static_cast<int>(m.rows);
-  const int micro_rows = (R + V - 1) / V;
+  // The padded run's rows past the last whole micro-row, when only 1 to 3, are loaded and
+  // stored by the threads of the micro-row above instead of taking a micro-tile of their own.
+  const int folded = Folded ? staged_wide_folded_rows(R, E) : 0;
+  const int micro_rows = (R + V - 1) / V - (folded > 0 ? 1 : 0);
   g.for_each_tile([&](const tile_coord& at) {
     const int width = static_cast<int>(min(static_cast<std::int64_t>(W), m.cols - at.c0));
     for (int task = threadIdx.x; task < micro_rows * micro_cols; task += kThreads) {
@@ -182,11 +207,13 @@ __global__ void __launch_bounds__(kThreads) staged_wide_kernel(matrix_view<T> m,
       const int r0 = mr * V, cl = mc * V;  // the micro-tile's first row; first column within the tile
       if (cl >= width) continue;
       const int rows_here = min(V, R - r0), cols_here = min(V, width - cl);
-      uint4 v[V];
+      // Folded: rows V .. V + 2 of v are the folded rows, loaded by the last micro-row's threads.
+      const bool folds = Folded && mr == micro_rows - 1;
+      uint4 v[Folded ? V + 3 : V];
 #pragma unroll
-      for (int q = 0; q < V; ++q) {
+      for (int q = 0; q < (Folded ? V + 3 : V); ++q) {
         v[q] = make_uint4(0, 0, 0, 0);
-        if (q >= rows_here) continue;
+        if (q < V ? q >= rows_here : !folds || q - V >= folded) continue;
         const T* src = m.in_row(at.b, r0 + q) + at.c0 + cl;
         if (cols_here == V) {
           v[q] = __ldcs(reinterpret_cast<const uint4*>(src));
@@ -207,8 +234,16 @@ __global__ void __launch_bounds__(kThreads) staged_wide_kernel(matrix_view<T> m,
           v[q] = make_uint4(w[0], w[1], w[2], w[3]);
         }
       }
-      transpose_in_registers<E>(v);
-      put_micro_tile<E, L>(staged_words, v, R, r0, cl, rows_here, cols_here);
+      auto& tile = *reinterpret_cast<uint4(*)[V]>(v);  // the micro-tile: v's first V rows
+      transpose_in_registers<E>(tile);
+      put_micro_tile<E, L>(staged_words, tile, R, r0, cl, rows_here, cols_here);
+      if constexpr (Folded) {
+        static_assert(L == run_layout::padded, "the folded rows share their columns' padding words");
+        if (folds) {
+          put_folded_rows(staged_words, *reinterpret_cast<const uint4(*)[3]>(v + V), padded_run::pitch_of(R * E),
+                          r0 + V, cl, cols_here);
+        }
+      }
     }
     __syncthreads();
     // The run starts 16-byte aligned (staged_few_rows).
@@ -243,7 +278,7 @@ constexpr int shifted_blocks_per_sm() { return sizeof(T) == 2 ? 7 : L == run_lay
  * 71.65; 2-byte 40 x 4194303 80.8 -> 90.85, 179 x 187457 59.9 -> 71.15. The 256-byte fetch
  * measured -0.2 to +1.25 points against plain cp.async (call 2).
  */
-template <class T, run_layout L>
+template <class T, run_layout L, bool Folded = false>
 __global__ void __launch_bounds__(kThreads, shifted_blocks_per_sm<T, L>())
     staged_wide_shifted_kernel(matrix_view<T> m, tiling g, int micro_cols, std::uintptr_t in_lo, std::uintptr_t in_hi) {
   constexpr int E = sizeof(T), V = 16 / E;
@@ -251,7 +286,8 @@ __global__ void __launch_bounds__(kThreads, shifted_blocks_per_sm<T, L>())
   auto* staged_words = reinterpret_cast<std::uint32_t*>(staged_chunks);
   const int W = micro_cols * V;
   const int R = static_cast<int>(m.rows);
-  const int micro_rows = (R + V - 1) / V;
+  const int folded = Folded ? staged_wide_folded_rows(R, E) : 0;
+  const int micro_rows = (R + V - 1) / V - (folded > 0 ? 1 : 0);
   const int pitch = micro_cols + 1;  // chunks a staged row
   const int chunks = R * pitch;
   const int step_rows = kThreads / pitch, step_chunk = kThreads % pitch;
@@ -296,8 +332,27 @@ __global__ void __launch_bounds__(kThreads, shifted_blocks_per_sm<T, L>())
       }
       transpose_in_registers<E>(v);
     }
-    __syncthreads();
-    if (active) put_micro_tile<E, L>(staged_words, v, R, r0, cl, rows_here, cols_here);
+    if constexpr (Folded) {
+      static_assert(L == run_layout::padded, "the folded rows share their columns' padding words");
+      const bool folds = active && mr == micro_rows - 1;
+      uint4 t[3];
+#pragma unroll
+      for (int q = 0; q < 3; ++q) {
+        t[q] = make_uint4(0, 0, 0, 0);
+        if (folds && q < folded) {
+          const int r = r0 + V + q;
+          const auto start = reinterpret_cast<std::uintptr_t>(m.in_row(at.b, r) + at.c0);
+          const uint4* row = staged_chunks + r * pitch + r / V + mc;
+          t[q] = funnel16(row[0], row[1], static_cast<int>(start & 15));
+        }
+      }
+      __syncthreads();
+      if (active) put_micro_tile<E, L>(staged_words, v, R, r0, cl, rows_here, cols_here);
+      if (folds) put_folded_rows(staged_words, t, padded_run::pitch_of(R * E), r0 + V, cl, cols_here);
+    } else {
+      __syncthreads();
+      if (active) put_micro_tile<E, L>(staged_words, v, R, r0, cl, rows_here, cols_here);
+    }
     __syncthreads();
     store_run<L>(staged_words, reinterpret_cast<unsigned char*>(m.out_row(at.b, at.c0)), width * R * E, R * E, tid);
     __syncthreads();
@@ -315,12 +370,12 @@ __global__ void __launch_bounds__(kThreads, shifted_blocks_per_sm<T, L>())
  * 84.55 -> 82.85, 402 x 166944 67.9 -> 64.55, 150 x 223696 2-byte 83.75 -> 77.75). This rule
  * (call14): 48 x 4194304 79.4 -> 91.9, the nine other shapes within 0.6 points.
  */
-template <class T, run_layout L>
+template <class T, run_layout L, bool Folded = false>
 int carveout_for(int shared) {
   constexpr int kCrowdedPercent = 75;
   static const int regs = [] {  // per kernel: its register count does not change
     cudaFuncAttributes attributes{};
-    check_cuda(cudaFuncGetAttributes(&attributes, staged_wide_kernel<T, L>), "cudaFuncGetAttributes");
+    check_cuda(cudaFuncGetAttributes(&attributes, staged_wide_kernel<T, L, Folded>), "cudaFuncGetAttributes");
     return attributes.numRegs;
   }();
   int device = 0;
@@ -360,6 +415,11 @@ void launch_staged_wide(const plan& p) {
     const std::int64_t shared = std::max(run_shared, 16 * (p.rows * pitch + micro_rows + 1));
     if (shared > 48 * 1024) raise(status::internal_error, "staged few-rows kernel: ", p.rows, " rows do not fit");
     auto kernel = whole_words ? staged_wide_shifted_kernel<T, run_layout::words> : staged_wide_shifted_kernel<T, kPartWords>;
+    if constexpr (E == 1) {
+      if (layout == run_layout::padded && staged_wide_folded_rows(p.rows, E) > 0) {
+        kernel = staged_wide_shifted_kernel<T, run_layout::padded, true>;
+      }
+    }
     kernel<<<grid_for(g), kThreads, static_cast<int>(shared), p.stream>>>(
         make_view<T>(p), g, tile_cols / V, reinterpret_cast<std::uintptr_t>(p.in), input_end<T>(p));
     check_launch("staged few rows (shifted)");
@@ -368,6 +428,15 @@ void launch_staged_wide(const plan& p) {
   // At most kThreads micro-tiles of 256 bytes: 33 KiB, under the 48 KiB a launch gets unasked.
   if (run_shared > 48 * 1024) raise(status::internal_error, "staged few-rows kernel: ", p.rows, " rows do not fit");
   const int bytes = static_cast<int>(run_shared);
+  if constexpr (E == 1) {
+    if (layout == run_layout::padded && staged_wide_folded_rows(p.rows, E) > 0) {
+      auto kernel = staged_wide_kernel<T, run_layout::padded, true>;
+      prefer_carveout(kernel, carveout_for<T, run_layout::padded, true>(bytes));
+      kernel<<<grid_for(g), kThreads, bytes, p.stream>>>(make_view<T>(p), g, tile_cols / V);
+      check_launch("staged few rows (folded rows)");
+      return;
+    }
+  }
   auto kernel = whole_words ? staged_wide_kernel<T, run_layout::words> : staged_wide_kernel<T, kPartWords>;
   prefer_carveout(kernel, whole_words ? carveout_for<T, run_layout::words>(bytes) : carveout_for<T, kPartWords>(bytes));
   kernel<<<grid_for(g), kThreads, bytes, p.stream>>>(make_view<T>(p), g, tile_cols / V);

@@ -584,6 +584,22 @@ TEST(Plan, ShortMisalignedRowsOfBytesTakeTheSkinnyKernel) {
   EXPECT_EQ(finalize(validate(shaped(98, 171196, 4))).path, auto_path::element_tile);
 }
 
+TEST(Plan, StagedFewRowsFoldOnlyThirdMicroRowsOfOneToThreeRows) {
+  using xpose::detail::staged_wide_folded_rows;
+  using xpose::detail::staged_wide_tile_cols;
+  // Bytes of 33 to 35 rows: the third micro-row's 1 to 3 rows go to the second micro-row's
+  // threads, which then cover 64 micro-columns instead of 42.
+  for (int r = 33; r <= 35; ++r) {
+    EXPECT_EQ(staged_wide_folded_rows(r, 1), r - 32) << r;
+    EXPECT_EQ(staged_wide_tile_cols(r, 1), 1024) << r;
+  }
+  EXPECT_EQ(staged_wide_tile_cols(36, 1), 672);  // three micro-rows: 42 micro-columns
+  // Nowhere else: 36-47 rows (4 or more in the last micro-row), 48 (none), 49-51 and 65-67 (one
+  // micro-row of four or five), 2-byte elements.
+  for (int r = 36; r <= 402; ++r) EXPECT_EQ(staged_wide_folded_rows(r, 1), 0) << r;
+  for (int r = 33; r <= 402; ++r) EXPECT_EQ(staged_wide_folded_rows(r, 2), 0) << r;
+}
+
 TEST(Plan, StagedFewRowsNeedAlignedInputRowsAndAnAlignedOutputRun) {
   using xpose::detail::staged_few_rows;
   // 1 and 2 bytes, 33 or more rows, input rows of whole 16-byte vectors, packed output (rows
