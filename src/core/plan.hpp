@@ -84,20 +84,24 @@ inline bool short_misaligned_wide(const plan& p) {
 /** Threads of a staged few-rows block: one micro-tile each. */
 inline constexpr int kStagedWideThreads = 128;
 
-/** Rows past the last whole micro-row that the staged few-rows kernels fold into the
- *  micro-row above (its threads load them too and store one word a column), so that their
- *  128 threads cover more columns: bytes of 33 to 35 rows, whose third micro-row would hold
- *  only 1 to 3 rows (1024 columns a tile instead of 672); else 0. H200, % of memcpy, two
+/** Rows (columns) past the last whole micro-row (micro-column) that the staged few-rows
+ *  (few-columns) kernels fold into the one before (its threads load them too and store one
+ *  word a column: staged_wide.cu; one 16-byte chunk an output row: staged_tall.cu), so that
+ *  their 128 threads cover more columns (rows): bytes of a short side of 33 to 35, whose third
+ *  micro-row (micro-column) would hold only 1 to 3 (1024 columns, or rows, a tile instead of
+ *  672); else 0. H200, % of memcpy, two
  *  rounds (bench/results/h200/session50/call3): aligned input rows 33 x 4194304 81.0 -> 86.8,
  *  35 x 4194304 83.05 -> 87.9, (1024, 33, 1024) 70.0 -> 72.65, (512, 34, 2048) 71.05 -> 74.0;
  *  misaligned 33 x 4194303 66.2 -> 70.2, 34 x 4194303 67.0 -> 71.45, 33 x 2097147 64.7 ->
  *  65.65. Not taken elsewhere (call 2, the aligned kernel), where the folded kernel (95
  *  registers against 80: 5 blocks an SM, not 6) gained little or lost: 65-67 rows +0.8 to
  *  +1.7, 49-51 rows -0.3 to -1.7, 97-401 rows -0.9 to -4.3 ((2048, 99, 256) 72.3 -> 68.35, 401
- *  x 166944 73.2 -> 68.9). */
-XPOSE_HOST_DEVICE inline int staged_wide_folded_rows(std::int64_t rows, std::size_t elem_bytes) {
+ *  x 166944 73.2 -> 68.9). The few-columns kernel, HEAD -> folded (call 5): 4194304 x 33 87.15
+ *  -> 90.8, 4194304 x 35 86.95 -> 90.7, (1024, 1024, 33) 77.75 -> 88.05; misaligned output rows
+ *  4194303 x 33 79.0 -> 82.55, 2097151 x 34 77.75 -> 78.0, 1000003 x 33 75.3 -> 75.05. */
+XPOSE_HOST_DEVICE inline int staged_folded_tail(std::int64_t side, std::size_t elem_bytes) {
   const auto v = static_cast<std::int64_t>(16 / elem_bytes);
-  return elem_bytes == 1 && rows > 2 * v && rows < 3 * v && rows % v <= 3 ? static_cast<int>(rows % v) : 0;
+  return elem_bytes == 1 && side > 2 * v && side < 3 * v && side % v <= 3 ? static_cast<int>(side % v) : 0;
 }
 
 /** Input columns a block of the staged few-rows kernel takes: one V x V micro-tile (V = 16 /
@@ -105,7 +109,7 @@ XPOSE_HOST_DEVICE inline int staged_wide_folded_rows(std::int64_t rows, std::siz
  *  number of micro-columns (whole 32-byte sectors of every input row), at least one. */
 inline int staged_wide_tile_cols(std::int64_t rows, std::size_t elem_bytes) {
   const auto v = static_cast<std::int64_t>(16 / elem_bytes);
-  const std::int64_t micro_rows = (rows + v - 1) / v - (staged_wide_folded_rows(rows, elem_bytes) > 0 ? 1 : 0);
+  const std::int64_t micro_rows = (rows + v - 1) / v - (staged_folded_tail(rows, elem_bytes) > 0 ? 1 : 0);
   const std::int64_t micro_cols = kStagedWideThreads / micro_rows >= 2 ? kStagedWideThreads / micro_rows / 2 * 2 : 1;
   return static_cast<int>(micro_cols * v);
 }
@@ -181,7 +185,7 @@ inline bool staged_misaligned_wide(const plan& p) {
 inline constexpr int kStagedTallThreads = 128;
 inline int staged_tall_micro_rows(std::int64_t cols, std::size_t elem_bytes) {
   const auto v = static_cast<std::int64_t>(16 / elem_bytes);
-  return static_cast<int>(kStagedTallThreads / ((cols + v - 1) / v));
+  return static_cast<int>(kStagedTallThreads / ((cols + v - 1) / v - (staged_folded_tail(cols, elem_bytes) > 0 ? 1 : 0)));
 }
 
 /** Input rows a block of the staged few-columns kernel owns: all it stages where every output

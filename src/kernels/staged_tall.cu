@@ -23,7 +23,11 @@
 //    of the last partial chunk.
 // The staged rows are a micro-row (V input rows, C vectors) each, C | 1 vectors apart: with an
 // odd pitch, the eight threads of a quarter warp, reading the same offset of consecutive
-// micro-rows, fall on different 16-byte bank groups.
+// micro-rows, fall on different 16-byte bank groups. Bytes of 33 to 35 columns fold their last
+// 1 to 3 columns into the micro-column before (core/plan.hpp: staged_folded_tail): its threads
+// gather those columns' 16-byte output chunks byte by byte from the staged rows, so that no
+// thread transposes a micro-tile of one column and a block takes 1024 rows instead of 672
+// (session 50: 4194304 x 33 87.15 -> 90.8% of memcpy, (1024, 1024, 33) 77.75 -> 88.05).
 #include "async_copy.cuh"
 #include "byte_shift.cuh"
 #include "element_types.hpp"
@@ -83,15 +87,36 @@ constexpr bool kStagesAsync = sizeof(T) == 1 || !DIRECT;
 template <class T, bool DIRECT>
 constexpr int kTallBlocksPerSm = !kStagesAsync<T, DIRECT> ? 0 : sizeof(T) == 2 ? 6 : DIRECT ? 4 : 5;
 
-template <class T, bool DIRECT>
+/** The folded columns (staged_folded_tail: bytes, the 1 to 3 columns after the last whole
+ *  micro-column c0) of micro-row `row` (16 staged input rows of C bytes): f[j] is output row c0
+ *  + j's 16-byte chunk of those rows, byte q from input row q. */
+__device__ __forceinline__ void gather_folded_columns(uint4 (&f)[3], const unsigned char* row, int C, int c0,
+                                                      int folded) {
+#pragma unroll
+  for (int j = 0; j < 3; ++j) {
+    std::uint32_t w[4] = {0, 0, 0, 0};
+    if (j < folded) {
+#pragma unroll
+      for (int q = 0; q < 16; ++q) w[q / 4] |= static_cast<std::uint32_t>(row[q * C + c0 + j]) << (8 * (q % 4));
+    }
+    f[j] = make_uint4(w[0], w[1], w[2], w[3]);
+  }
+}
+
+template <class T, bool DIRECT, bool Folded = false>
 __global__ void __launch_bounds__(kThreads, kTallBlocksPerSm<T, DIRECT>)
     staged_tall_kernel(matrix_view<T> m, tiling g, int micro_rows, int own_rows, int pitch) {
   constexpr int E = sizeof(T), V = 16 / E;
-  constexpr int kLoads = V;  // micro_rows * C vectors <= 128 micro-tiles * V
+  // Vectors a thread stages: micro_rows * C <= 128 micro-tiles * V; folded, 64 micro-rows of up
+  // to 35 vectors, 2240 <= 128 * (V + 2).
+  constexpr int kLoads = Folded ? V + 2 : V;
   extern __shared__ uint4 stage[];
   const int C = static_cast<int>(m.cols);
   const std::int64_t R = m.rows;
-  const int micro_cols = (C + V - 1) / V, P = micro_rows * V;
+  // Folded: the columns past the last whole micro-column, when only 1 to 3, are gathered by the
+  // threads of the last whole one instead of taking a micro-tile of their own.
+  const int folded = Folded ? staged_folded_tail(C, E) : 0;
+  const int micro_cols = (C + V - 1) / V - (folded > 0 ? 1 : 0), P = micro_rows * V;
   const int chunks = own_rows / V;  // aligned output chunks a row per block
   const int halo_from = own_rows * C / V;  // the first vector of the rows the next block owns
   const int step_groups = kThreads / C, step_offset = kThreads % C;
@@ -149,17 +174,33 @@ __global__ void __launch_bounds__(kThreads, kTallBlocksPerSm<T, DIRECT>)
       }
       transpose_in_registers<E>(v);
     }
+    // Folded: the last whole micro-column's threads hold the folded columns' chunks in f.
+    const bool folds = Folded && active && mc == micro_cols - 1;
+    uint4 f[3];
+    if constexpr (Folded) {
+      gather_folded_columns(f, reinterpret_cast<const unsigned char*>(stage + mr * pitch), C, micro_cols * V,
+                            folds ? folded : 0);
+    }
     if constexpr (DIRECT) {  // output rows 16-byte aligned: v[k] is a chunk of output row mc V + k
       const std::int64_t u = t0 + static_cast<std::int64_t>(mr) * V;
+      auto put = [&](int c, const uint4& chunk) {
+        T* dst = m.out_row(at.b, c) + u;
+        if (u + V <= R) {
+          __stcs(reinterpret_cast<uint4*>(dst), chunk);
+        } else {
+          store_first(dst, chunk, static_cast<int>(R - u));
+        }
+      };
       if (active && u < R) {
 #pragma unroll
         for (int k = 0; k < V; ++k) {
           if (mc * V + k >= C) continue;
-          T* dst = m.out_row(at.b, mc * V + k) + u;
-          if (u + V <= R) {
-            __stcs(reinterpret_cast<uint4*>(dst), v[k]);
-          } else {
-            store_first(dst, v[k], static_cast<int>(R - u));
+          put(mc * V + k, v[k]);
+        }
+        if constexpr (Folded) {
+#pragma unroll
+          for (int j = 0; j < 3; ++j) {
+            if (folds && j < folded) put(micro_cols * V + j, f[j]);
           }
         }
       }
@@ -171,6 +212,12 @@ __global__ void __launch_bounds__(kThreads, kTallBlocksPerSm<T, DIRECT>)
 #pragma unroll
       for (int k = 0; k < V; ++k) {
         if (mc * V + k < C) stage[(mc * V + k) * micro_rows + mr] = v[k];  // column mc V + k, rows mr V ..
+      }
+      if constexpr (Folded) {
+#pragma unroll
+        for (int j = 0; j < 3; ++j) {
+          if (folds && j < folded) stage[(micro_cols * V + j) * micro_rows + mr] = f[j];
+        }
       }
     }
     __syncthreads();
@@ -216,6 +263,9 @@ void launch_staged_tall(const plan& p) {
   // Column order puts the tiles of a matrix on the grid's x dimension (no 65535 cap).
   const tiling g = make_tiling(p, own_rows, static_cast<int>(p.cols), tile_order::columns);
   auto kernel = p.vec_out ? staged_tall_kernel<T, true> : staged_tall_kernel<T, false>;
+  if constexpr (E == 1) {
+    if (staged_folded_tail(p.cols, E) > 0) kernel = p.vec_out ? staged_tall_kernel<T, true, true> : staged_tall_kernel<T, false, true>;
+  }
   kernel<<<grid_for(g), kThreads, static_cast<int>(shared), p.stream>>>(make_view<T>(p), g, micro_rows, own_rows, pitch);
   check_launch("staged few columns");
 }

@@ -29,7 +29,7 @@
 // - one micro-tile a thread, 128 threads a block: 256 threads (two micro-tiles for some)
 //   read 1-9 points lower at 14 of 15 shapes (48 rows of bytes: +1.5);
 // - bytes of 33 to 35 rows fold their last 1 to 3 rows into the micro-row above (core/plan.hpp:
-//   staged_wide_folded_rows), whose threads load them and store one word a column, so that
+//   staged_folded_tail), whose threads load them and store one word a column, so that
 //   no thread holds a micro-tile of one row: +4 to +6 points (session 50).
 #include "async_copy.cuh"
 #include "byte_shift.cuh"
@@ -171,7 +171,7 @@ __device__ __forceinline__ void store_run(const std::uint32_t* s, unsigned char*
   }
 }
 
-/** The folded rows (staged_wide_folded_rows: 1 to 3 rows past the last whole micro-row, padded
+/** The folded rows (staged_folded_tail: 1 to 3 rows past the last whole micro-row, padded
  *  run) of a micro-tile's columns: column cl + k's word at its logical byte (cl + k) pitch + r,
  *  r the first folded row (a multiple of 16, so on a word), holds byte k of each folded row;
  *  the rest of the word is the column's padding. */
@@ -198,7 +198,7 @@ __global__ void __launch_bounds__(kThreads) staged_wide_kernel(matrix_view<T> m,
   const int R = static_cast<int>(m.rows);
   // The padded run's rows past the last whole micro-row, when only 1 to 3, are loaded and
   // stored by the threads of the micro-row above instead of taking a micro-tile of their own.
-  const int folded = Folded ? staged_wide_folded_rows(R, E) : 0;
+  const int folded = Folded ? staged_folded_tail(R, E) : 0;
   const int micro_rows = (R + V - 1) / V - (folded > 0 ? 1 : 0);
   g.for_each_tile([&](const tile_coord& at) {
     const int width = static_cast<int>(min(static_cast<std::int64_t>(W), m.cols - at.c0));
@@ -286,7 +286,7 @@ __global__ void __launch_bounds__(kThreads, shifted_blocks_per_sm<T, L>())
   auto* staged_words = reinterpret_cast<std::uint32_t*>(staged_chunks);
   const int W = micro_cols * V;
   const int R = static_cast<int>(m.rows);
-  const int folded = Folded ? staged_wide_folded_rows(R, E) : 0;
+  const int folded = Folded ? staged_folded_tail(R, E) : 0;
   const int micro_rows = (R + V - 1) / V - (folded > 0 ? 1 : 0);
   const int pitch = micro_cols + 1;  // chunks a staged row
   const int chunks = R * pitch;
@@ -416,7 +416,7 @@ void launch_staged_wide(const plan& p) {
     if (shared > 48 * 1024) raise(status::internal_error, "staged few-rows kernel: ", p.rows, " rows do not fit");
     auto kernel = whole_words ? staged_wide_shifted_kernel<T, run_layout::words> : staged_wide_shifted_kernel<T, kPartWords>;
     if constexpr (E == 1) {
-      if (layout == run_layout::padded && staged_wide_folded_rows(p.rows, E) > 0) {
+      if (layout == run_layout::padded && staged_folded_tail(p.rows, E) > 0) {
         kernel = staged_wide_shifted_kernel<T, run_layout::padded, true>;
       }
     }
@@ -429,7 +429,7 @@ void launch_staged_wide(const plan& p) {
   if (run_shared > 48 * 1024) raise(status::internal_error, "staged few-rows kernel: ", p.rows, " rows do not fit");
   const int bytes = static_cast<int>(run_shared);
   if constexpr (E == 1) {
-    if (layout == run_layout::padded && staged_wide_folded_rows(p.rows, E) > 0) {
+    if (layout == run_layout::padded && staged_folded_tail(p.rows, E) > 0) {
       auto kernel = staged_wide_kernel<T, run_layout::padded, true>;
       prefer_carveout(kernel, carveout_for<T, run_layout::padded, true>(bytes));
       kernel<<<grid_for(g), kThreads, bytes, p.stream>>>(make_view<T>(p), g, tile_cols / V);

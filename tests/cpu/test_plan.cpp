@@ -584,20 +584,24 @@ TEST(Plan, ShortMisalignedRowsOfBytesTakeTheSkinnyKernel) {
   EXPECT_EQ(finalize(validate(shaped(98, 171196, 4))).path, auto_path::element_tile);
 }
 
-TEST(Plan, StagedFewRowsFoldOnlyThirdMicroRowsOfOneToThreeRows) {
-  using xpose::detail::staged_wide_folded_rows;
+TEST(Plan, StagedKernelsFoldOnlyThirdMicroRowsOfOneToThreeLines) {
+  using xpose::detail::staged_folded_tail;
   using xpose::detail::staged_wide_tile_cols;
   // Bytes of 33 to 35 rows: the third micro-row's 1 to 3 rows go to the second micro-row's
   // threads, which then cover 64 micro-columns instead of 42.
   for (int r = 33; r <= 35; ++r) {
-    EXPECT_EQ(staged_wide_folded_rows(r, 1), r - 32) << r;
+    EXPECT_EQ(staged_folded_tail(r, 1), r - 32) << r;
     EXPECT_EQ(staged_wide_tile_cols(r, 1), 1024) << r;
   }
   EXPECT_EQ(staged_wide_tile_cols(36, 1), 672);  // three micro-rows: 42 micro-columns
+  // The few-columns kernel the same way: 64 micro-rows a block for 33-35 columns, 42 for 36.
+  for (int c = 33; c <= 35; ++c) EXPECT_EQ(xpose::detail::staged_tall_micro_rows(c, 1), 64) << c;
+  EXPECT_EQ(xpose::detail::staged_tall_micro_rows(36, 1), 42);
+  EXPECT_EQ(xpose::detail::staged_tall_micro_rows(33, 2), 25);  // 2-byte elements: 8 + 8 + 8 + 8 + 1 columns, no fold
   // Nowhere else: 36-47 rows (4 or more in the last micro-row), 48 (none), 49-51 and 65-67 (one
   // micro-row of four or five), 2-byte elements.
-  for (int r = 36; r <= 402; ++r) EXPECT_EQ(staged_wide_folded_rows(r, 1), 0) << r;
-  for (int r = 33; r <= 402; ++r) EXPECT_EQ(staged_wide_folded_rows(r, 2), 0) << r;
+  for (int r = 36; r <= 402; ++r) EXPECT_EQ(staged_folded_tail(r, 1), 0) << r;
+  for (int r = 33; r <= 402; ++r) EXPECT_EQ(staged_folded_tail(r, 2), 0) << r;
 }
 
 TEST(Plan, StagedFewRowsNeedAlignedInputRowsAndAnAlignedOutputRun) {
