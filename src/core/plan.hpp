@@ -89,8 +89,8 @@ inline constexpr int kStagedWideThreads = 128;
  *  word a column: staged_wide.cu; one 16-byte chunk an output row: staged_tall.cu), so that
  *  their 128 threads cover more columns (rows): bytes of a short side of 33 to 35, whose third
  *  micro-row (micro-column) would hold only 1 to 3 (1024 columns, or rows, a tile instead of
- *  672); else 0. H200, % of memcpy, two
- *  rounds (bench/results/h200/session50/call3): aligned input rows 33 x 4194304 81.0 -> 86.8,
+ *  672); else 0. H200, % of memcpy, the few-rows kernel, two rounds
+ *  (bench/results/h200/session50/call3): aligned input rows 33 x 4194304 81.0 -> 86.8,
  *  35 x 4194304 83.05 -> 87.9, (1024, 33, 1024) 70.0 -> 72.65, (512, 34, 2048) 71.05 -> 74.0;
  *  misaligned 33 x 4194303 66.2 -> 70.2, 34 x 4194303 67.0 -> 71.45, 33 x 2097147 64.7 ->
  *  65.65. Not taken elsewhere (call 2, the aligned kernel), where the folded kernel (95
@@ -185,7 +185,8 @@ inline bool staged_misaligned_wide(const plan& p) {
 inline constexpr int kStagedTallThreads = 128;
 inline int staged_tall_micro_rows(std::int64_t cols, std::size_t elem_bytes) {
   const auto v = static_cast<std::int64_t>(16 / elem_bytes);
-  return static_cast<int>(kStagedTallThreads / ((cols + v - 1) / v - (staged_folded_tail(cols, elem_bytes) > 0 ? 1 : 0)));
+  const std::int64_t micro_cols = (cols + v - 1) / v - (staged_folded_tail(cols, elem_bytes) > 0 ? 1 : 0);
+  return static_cast<int>(kStagedTallThreads / micro_cols);
 }
 
 /** Input rows a block of the staged few-columns kernel owns: all it stages where every output

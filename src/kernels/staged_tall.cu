@@ -264,7 +264,9 @@ void launch_staged_tall(const plan& p) {
   const tiling g = make_tiling(p, own_rows, static_cast<int>(p.cols), tile_order::columns);
   auto kernel = p.vec_out ? staged_tall_kernel<T, true> : staged_tall_kernel<T, false>;
   if constexpr (E == 1) {
-    if (staged_folded_tail(p.cols, E) > 0) kernel = p.vec_out ? staged_tall_kernel<T, true, true> : staged_tall_kernel<T, false, true>;
+    if (staged_folded_tail(p.cols, E) > 0) {
+      kernel = p.vec_out ? staged_tall_kernel<T, true, true> : staged_tall_kernel<T, false, true>;
+    }
   }
   kernel<<<grid_for(g), kThreads, static_cast<int>(shared), p.stream>>>(make_view<T>(p), g, micro_rows, own_rows, pitch);
   check_launch("staged few columns");

@@ -597,7 +597,7 @@ TEST(Plan, StagedKernelsFoldOnlyThirdMicroRowsOfOneToThreeLines) {
   // The few-columns kernel the same way: 64 micro-rows a block for 33-35 columns, 42 for 36.
   for (int c = 33; c <= 35; ++c) EXPECT_EQ(xpose::detail::staged_tall_micro_rows(c, 1), 64) << c;
   EXPECT_EQ(xpose::detail::staged_tall_micro_rows(36, 1), 42);
-  EXPECT_EQ(xpose::detail::staged_tall_micro_rows(33, 2), 25);  // 2-byte elements: 8 + 8 + 8 + 8 + 1 columns, no fold
+  EXPECT_EQ(xpose::detail::staged_tall_micro_rows(33, 2), 25);  // 2-byte: 8 + 8 + 8 + 8 + 1, no fold
   // Nowhere else: 36-47 rows (4 or more in the last micro-row), 48 (none), 49-51 and 65-67 (one
   // micro-row of four or five), 2-byte elements.
   for (int r = 36; r <= 402; ++r) EXPECT_EQ(staged_folded_tail(r, 1), 0) << r;

@@ -2,7 +2,8 @@
 // which `auto` takes from 8 MiB a call (kStagedMinBytes), so every case here is that large:
 // every column count it serves for 1- and 2-byte elements, with output rows that are not
 // 16-byte aligned (so every piece offset within a vector, q C E mod 16, every partial last
-// micro-column and every output-row shift runs, with the halo) and with output rows padded to
+// micro-column, folded into the one before for 33-35 columns of bytes, and every output-row
+// shift runs, with the halo) and with output rows padded to
 // 16 bytes (the direct stores), each with a partial last tile whose last chunk is partial;
 // for a set of column counts also packed aligned output rows in whole tiles, batches with
 // padded strides and output pitches, and batches of short matrices (a tile and a half) with

@@ -1,8 +1,8 @@
 // The staged few-rows kernel (src/kernels/staged_wide.cu; core/plan.hpp: staged_few_rows),
 // which `auto` takes from 8 MiB a call (kStagedMinBytes), so every case here is that large:
 // every row count it serves for 1- and 2-byte elements, so that every piece offset within a
-// word (R * E mod 4) and every partial last micro-row (R mod 16 / E, folded into the micro-row
-// above for bytes 1 to 3 rows past a multiple of 16) runs, each with a partial
+// word (R * E mod 4) and every partial last micro-row (R mod 16 / E; folded into the micro-row
+// above for 33-35 rows of bytes) runs, each with a partial
 // last tile whose last micro-column holds 3 elements (input rows padded to whole vectors); for
 // a set of row counts also whole tiles only, batches with padded strides and leading
 // dimensions, and batches of matrices narrower than one tile with pointers 16 bytes off a
