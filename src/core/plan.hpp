@@ -181,11 +181,30 @@ inline bool staged_misaligned_wide(const plan& p) {
 
 /** The staged few-columns kernel (kernels/staged_tall.cu), the few-rows kernel's mirror image:
  *  a block stages P = micro_rows * V whole input rows (V = 16 / elem_bytes), one V x V
- *  micro-tile for each of its 128 threads: micro_rows = 128 / ceil(cols / V). */
+ *  micro-tile for each of its 128 threads: micro_rows = 128 / micro-columns. */
 inline constexpr int kStagedTallThreads = 128;
-inline int staged_tall_micro_rows(std::int64_t cols, std::size_t elem_bytes) {
+
+/** Columns past the last whole micro-column that the few-columns kernel folds into the one
+ *  before (staged_folded_tail): 33-35 columns of bytes and, where the output rows are 16-byte
+ *  aligned, also 65-67 and 129-131, whose folded micro-columns (4, 8) divide the 128 threads
+ *  evenly (32 and 16 micro-rows), so that no thread idles; else 0. H200, % of memcpy, two
+ *  rounds (bench/results/h200/session50/call9), 33-35 only -> this rule: 2097152 x 65 82.25 ->
+ *  91.55, 2097152 x 66 81.95 -> 87.7, 2097152 x 67 82.9 -> 91.8, 1048576 x 129 85.7 -> 91.3,
+ *  1048576 x 131 85.55 -> 91.35, (512, 2048, 65) 86.75 -> 90.6. Not taken (call 8, folded
+ *  against unfolded): 49-51 columns (3 folded micro-columns, 126 threads: 4194304 x 49 91.6 ->
+ *  85.4, (1024, 1024, 49) 92.9 -> 86.7), 97 (1048576 x 97 85.6 -> 78.8), and on misaligned
+ *  output rows beyond 35 (2097151 x 65 82.55 -> 81.9; 4194303 x 49 +0.85, 1048573 x 97 +3.2). */
+inline int staged_tall_folded_cols(std::int64_t cols, std::size_t elem_bytes, bool aligned_out) {
+  const int tail = staged_folded_tail(cols, elem_bytes);
+  if (tail > 0 || elem_bytes != 1 || !aligned_out) return tail;
+  const std::int64_t whole = cols / 16;  // whole micro-columns of bytes
+  return (whole == 4 || whole == 8) && cols % 16 >= 1 && cols % 16 <= 3 ? static_cast<int>(cols % 16) : 0;
+}
+
+inline int staged_tall_micro_rows(std::int64_t cols, std::size_t elem_bytes, bool aligned_out) {
   const auto v = static_cast<std::int64_t>(16 / elem_bytes);
-  const std::int64_t micro_cols = (cols + v - 1) / v - (staged_folded_tail(cols, elem_bytes) > 0 ? 1 : 0);
+  const bool folds = staged_tall_folded_cols(cols, elem_bytes, aligned_out) > 0;
+  const std::int64_t micro_cols = (cols + v - 1) / v - (folds ? 1 : 0);
   return static_cast<int>(kStagedTallThreads / micro_cols);
 }
 
@@ -194,7 +213,7 @@ inline int staged_tall_micro_rows(std::int64_t cols, std::size_t elem_bytes) {
  *  that each output row's last owned chunk runs into. */
 inline int staged_tall_own_rows(std::int64_t cols, std::size_t elem_bytes, bool aligned_out) {
   const int v = static_cast<int>(16 / elem_bytes);
-  return (staged_tall_micro_rows(cols, elem_bytes) - (aligned_out ? 0 : 1)) * v;
+  return (staged_tall_micro_rows(cols, elem_bytes, aligned_out) - (aligned_out ? 0 : 1)) * v;
 }
 
 /** Few-columns (tall) matrices of 1- and 2-byte elements with more columns than the

@@ -23,11 +23,12 @@
 //    of the last partial chunk.
 // The staged rows are a micro-row (V input rows, C vectors) each, C | 1 vectors apart: with an
 // odd pitch, the eight threads of a quarter warp, reading the same offset of consecutive
-// micro-rows, fall on different 16-byte bank groups. Bytes of 33 to 35 columns fold their last
-// 1 to 3 columns into the micro-column before (core/plan.hpp: staged_folded_tail): its threads
-// gather those columns' 16-byte output chunks byte by byte from the staged rows, so that no
-// thread transposes a micro-tile of one column and a block takes 1024 rows instead of 672
-// (session 50: 4194304 x 33 87.15 -> 90.8% of memcpy, (1024, 1024, 33) 77.75 -> 88.05).
+// micro-rows, fall on different 16-byte bank groups. Bytes of 33 to 35 columns (and, on aligned
+// output rows, 65-67 and 129-131) fold their last 1 to 3 columns into the micro-column before
+// (core/plan.hpp: staged_tall_folded_cols): its threads gather those columns' 16-byte output
+// chunks byte by byte from the staged rows, so that no thread transposes a micro-tile of one
+// column and a block takes more rows (33 columns: 1024 instead of 672). Session 50: 4194304 x
+// 33 87.15 -> 90.8% of memcpy, (1024, 1024, 33) 77.75 -> 88.05, 2097152 x 65 82.5 -> 91.4.
 #include "async_copy.cuh"
 #include "byte_shift.cuh"
 #include "element_types.hpp"
@@ -107,15 +108,15 @@ template <class T, bool DIRECT, bool Folded = false>
 __global__ void __launch_bounds__(kThreads, kTallBlocksPerSm<T, DIRECT>)
     staged_tall_kernel(matrix_view<T> m, tiling g, int micro_rows, int own_rows, int pitch) {
   constexpr int E = sizeof(T), V = 16 / E;
-  // Vectors a thread stages: micro_rows * C <= 128 micro-tiles * V; folded, 64 micro-rows of up
-  // to 35 vectors, 2240 <= 128 * (V + 2).
+  // Vectors a thread stages: micro_rows * C <= 128 micro-tiles * V; folded, up to 64 micro-rows
+  // of 35 vectors (32 of 67, 16 of 131), 2240 <= 128 * (V + 2).
   constexpr int kLoads = Folded ? V + 2 : V;
   extern __shared__ uint4 stage[];
   const int C = static_cast<int>(m.cols);
   const std::int64_t R = m.rows;
   // Folded: the columns past the last whole micro-column, when only 1 to 3, are gathered by the
   // threads of the last whole one instead of taking a micro-tile of their own.
-  const int folded = Folded ? staged_folded_tail(C, E) : 0;
+  const int folded = Folded ? C % V : 0;  // 1 to 3 (staged_tall_folded_cols decides)
   const int micro_cols = (C + V - 1) / V - (folded > 0 ? 1 : 0), P = micro_rows * V;
   const int chunks = own_rows / V;  // aligned output chunks a row per block
   const int halo_from = own_rows * C / V;  // the first vector of the rows the next block owns
@@ -253,7 +254,7 @@ void launch_staged_tall(const plan& p) {
   constexpr int E = sizeof(T), V = 16 / E;
   static_assert(E <= 2, "the staged few-columns kernel serves 1- and 2-byte elements");
   if (!staged_few_cols(p)) raise(status::internal_error, "staged few-columns kernel: unsupported layout");
-  const int micro_rows = staged_tall_micro_rows(p.cols, E);
+  const int micro_rows = staged_tall_micro_rows(p.cols, E, p.vec_out);
   const int own_rows = staged_tall_own_rows(p.cols, E, p.vec_out);
   if (own_rows < V) raise(status::internal_error, "staged few-columns kernel: ", p.cols, " columns do not fit");
   const int pitch = static_cast<int>(p.cols) | 1;  // vectors per staged micro-row
@@ -264,7 +265,7 @@ void launch_staged_tall(const plan& p) {
   const tiling g = make_tiling(p, own_rows, static_cast<int>(p.cols), tile_order::columns);
   auto kernel = p.vec_out ? staged_tall_kernel<T, true> : staged_tall_kernel<T, false>;
   if constexpr (E == 1) {
-    if (staged_folded_tail(p.cols, E) > 0) {
+    if (staged_tall_folded_cols(p.cols, E, p.vec_out) > 0) {
       kernel = p.vec_out ? staged_tall_kernel<T, true, true> : staged_tall_kernel<T, false, true>;
     }
   }

@@ -584,7 +584,7 @@ TEST(Plan, ShortMisalignedRowsOfBytesTakeTheSkinnyKernel) {
   EXPECT_EQ(finalize(validate(shaped(98, 171196, 4))).path, auto_path::element_tile);
 }
 
-TEST(Plan, StagedKernelsFoldOnlyThirdMicroRowsOfOneToThreeLines) {
+TEST(Plan, StagedKernelsFoldOnlyWherePartialMicroTilesCostMost) {
   using xpose::detail::staged_folded_tail;
   using xpose::detail::staged_wide_tile_cols;
   // Bytes of 33 to 35 rows: the third micro-row's 1 to 3 rows go to the second micro-row's
@@ -594,10 +594,26 @@ TEST(Plan, StagedKernelsFoldOnlyThirdMicroRowsOfOneToThreeLines) {
     EXPECT_EQ(staged_wide_tile_cols(r, 1), 1024) << r;
   }
   EXPECT_EQ(staged_wide_tile_cols(36, 1), 672);  // three micro-rows: 42 micro-columns
-  // The few-columns kernel the same way: 64 micro-rows a block for 33-35 columns, 42 for 36.
-  for (int c = 33; c <= 35; ++c) EXPECT_EQ(xpose::detail::staged_tall_micro_rows(c, 1), 64) << c;
-  EXPECT_EQ(xpose::detail::staged_tall_micro_rows(36, 1), 42);
-  EXPECT_EQ(xpose::detail::staged_tall_micro_rows(33, 2), 25);  // 2-byte: 8 + 8 + 8 + 8 + 1, no fold
+  // The few-columns kernel the same way: 64 micro-rows a block for 33-35 columns, 42 for 36;
+  // with aligned output rows also 65-67 (32 micro-rows) and 129-131 (16), never 49-51 or 97-99.
+  using xpose::detail::staged_tall_folded_cols;
+  using xpose::detail::staged_tall_micro_rows;
+  for (const bool aligned : {false, true}) {
+    for (int c = 33; c <= 35; ++c) EXPECT_EQ(staged_tall_micro_rows(c, 1, aligned), 64) << c;
+    EXPECT_EQ(staged_tall_micro_rows(36, 1, aligned), 42);
+    EXPECT_EQ(staged_tall_micro_rows(33, 2, aligned), 25);  // 2-byte: 8 + 8 + 8 + 8 + 1, no fold
+  }
+  for (int c = 65; c <= 67; ++c) {
+    EXPECT_EQ(staged_tall_folded_cols(c, 1, true), c - 64) << c;
+    EXPECT_EQ(staged_tall_micro_rows(c, 1, true), 32) << c;
+    EXPECT_EQ(staged_tall_folded_cols(c, 1, false), 0) << c;
+    EXPECT_EQ(staged_tall_micro_rows(c, 1, false), 25) << c;
+  }
+  for (int c = 129; c <= 131; ++c) EXPECT_EQ(staged_tall_micro_rows(c, 1, true), 16) << c;
+  int folding = 0;
+  for (int c = 33; c <= 402; ++c) folding += staged_tall_folded_cols(c, 1, true) > 0;
+  EXPECT_EQ(folding, 9);  // 33-35, 65-67, 129-131
+  for (int c = 33; c <= 402; ++c) EXPECT_EQ(staged_tall_folded_cols(c, 2, true), 0) << c;
   // Nowhere else: 36-47 rows (4 or more in the last micro-row), 48 (none), 49-51 and 65-67 (one
   // micro-row of four or five), 2-byte elements.
   for (int r = 36; r <= 402; ++r) EXPECT_EQ(staged_folded_tail(r, 1), 0) << r;
