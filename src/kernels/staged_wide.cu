@@ -402,6 +402,7 @@ void launch_staged_wide(const plan& p) {
   constexpr run_layout kPartWords = E == 1 ? run_layout::padded : run_layout::halves;  // R * E not a multiple of 4
   const bool whole_words = (p.rows * E) % 4 == 0;
   const run_layout layout = whole_words ? run_layout::words : kPartWords;
+  const bool folds = layout == run_layout::padded && staged_folded_tail(p.rows, E) > 0;  // bytes only
   // The padded run's gather reads up to six words from a vector's first: 8 more words keep the
   // last vector's reads inside the allocation.
   const std::int64_t words =
@@ -416,9 +417,7 @@ void launch_staged_wide(const plan& p) {
     if (shared > 48 * 1024) raise(status::internal_error, "staged few-rows kernel: ", p.rows, " rows do not fit");
     auto kernel = whole_words ? staged_wide_shifted_kernel<T, run_layout::words> : staged_wide_shifted_kernel<T, kPartWords>;
     if constexpr (E == 1) {
-      if (layout == run_layout::padded && staged_folded_tail(p.rows, E) > 0) {
-        kernel = staged_wide_shifted_kernel<T, run_layout::padded, true>;
-      }
+      if (folds) kernel = staged_wide_shifted_kernel<T, run_layout::padded, true>;
     }
     kernel<<<grid_for(g), kThreads, static_cast<int>(shared), p.stream>>>(
         make_view<T>(p), g, tile_cols / V, reinterpret_cast<std::uintptr_t>(p.in), input_end<T>(p));
@@ -428,19 +427,18 @@ void launch_staged_wide(const plan& p) {
   // At most kThreads micro-tiles of 256 bytes: 33 KiB, under the 48 KiB a launch gets unasked.
   if (run_shared > 48 * 1024) raise(status::internal_error, "staged few-rows kernel: ", p.rows, " rows do not fit");
   const int bytes = static_cast<int>(run_shared);
+  auto kernel = whole_words ? staged_wide_kernel<T, run_layout::words> : staged_wide_kernel<T, kPartWords>;
+  int carveout = 0;
   if constexpr (E == 1) {
-    if (layout == run_layout::padded && staged_folded_tail(p.rows, E) > 0) {
-      auto kernel = staged_wide_kernel<T, run_layout::padded, true>;
-      prefer_carveout(kernel, carveout_for<T, run_layout::padded, true>(bytes));
-      kernel<<<grid_for(g), kThreads, bytes, p.stream>>>(make_view<T>(p), g, tile_cols / V);
-      check_launch("staged few rows (folded rows)");
-      return;
+    if (folds) {
+      kernel = staged_wide_kernel<T, run_layout::padded, true>;
+      carveout = carveout_for<T, run_layout::padded, true>(bytes);
     }
   }
-  auto kernel = whole_words ? staged_wide_kernel<T, run_layout::words> : staged_wide_kernel<T, kPartWords>;
-  prefer_carveout(kernel, whole_words ? carveout_for<T, run_layout::words>(bytes) : carveout_for<T, kPartWords>(bytes));
+  if (!folds) carveout = whole_words ? carveout_for<T, run_layout::words>(bytes) : carveout_for<T, kPartWords>(bytes);
+  prefer_carveout(kernel, carveout);
   kernel<<<grid_for(g), kThreads, bytes, p.stream>>>(make_view<T>(p), g, tile_cols / V);
-  check_launch("staged few rows");
+  check_launch(folds ? "staged few rows (folded rows)" : "staged few rows");
 }
 
 template void launch_staged_wide<std::uint8_t>(const plan&);
