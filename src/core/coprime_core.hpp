@@ -254,6 +254,35 @@ constexpr std::int64_t coprime_column_launch_strip(const coprime_core_plan& p, s
   return 20 * time(best) <= 19 * time(p.strip) ? best : p.strip;
 }
 
+/** The line pitch of a column-op stage congruent to the row pitch modulo 16 (session 51): line
+    r's run then starts at s0 + r * pitch, so a store finds element u of its source line at
+    r * pitch + (s0 + u) with one multiply-add, where a multiple-of-16 pitch needs the line's
+    offset modulo 16 computed and added for every element (14 -> 11 instructions a byte). Each
+    line's aligned 16-byte chunks stay clear of the next line's: a run ends at most
+    16 - elem_bytes bytes before the boundary of its last chunk, so with starts at least
+    run + 16 - elem_bytes bytes apart the next run starts at or past that boundary (the plan's
+    stage keeps the same slack), rounded up to the congruence. */
+constexpr std::int64_t coprime_congruent_pitch(std::int64_t run_bytes, std::int64_t row_bytes, std::int64_t elem_bytes) {
+  const std::int64_t least = run_bytes + 16 - (elem_bytes < 16 ? elem_bytes : 16);
+  return least + ((row_bytes - least) % 16 + 16) % 16;
+}
+
+/** Shared memory of the one-block column op's congruent stage for `strip` columns (its lines at
+    coprime_congruent_pitch, 16 bytes of slack for the first line's offset; at least the plan's
+    stage, so that the launch keeps its blocks an SM), or 0 when the launch keeps the plan's
+    stage: when that exceeds `shared_optin`, or leaves room for one block an SM where the plan's
+    stage left room for two (an SM holds the opt-in plus one reserved KiB). */
+constexpr std::int64_t coprime_congruent_stage_bytes(const coprime_core_plan& p, std::int64_t strip,
+                                                     std::int64_t elem_bytes, std::int64_t shared_optin) {
+  const coprime_core& c = p.core;
+  const std::int64_t pitch =
+      coprime_congruent_pitch(strip * c.e * elem_bytes, c.row_elements() * elem_bytes, elem_bytes);
+  const std::int64_t need = c.b * pitch + 16, bytes = need > p.column_stage_bytes ? need : p.column_stage_bytes;
+  auto two_fit = [&](std::int64_t stage) { return 2 * (stage + kSharedReservedPerBlock) <= shared_optin + kSharedReservedPerBlock; };
+  if (bytes > shared_optin || (two_fit(p.column_stage_bytes) && !two_fit(bytes))) return 0;
+  return bytes;
+}
+
 /** Grid rows (row-op blocks) that fill any GPU several times over: past this many, a plan's
     longer rows count for more than its number of rows. */
 inline constexpr std::int64_t kCoprimeEnoughRows = 1024;

@@ -15,11 +15,14 @@
 // byte offsets (the plan keeps matrices under 4 GiB). For 1- and 2-byte elements neither
 // pass is bound by DRAM (sweep 25): the row op was bound by byte stores that straddled two
 // sectors a warp, which its whole-sector stride removes (wide_groups_of, session 36), the
-// column op by its one block per SM alternating staging and storing. Session 39 measured
-// the column op's halves apart (12345 x 6789 bytes, H200): its loads alone 31 us, its
-// stores alone 79 us, both 90 us; the stores stay element by element, since 4-byte words
-// and 16-byte chunks gathered from two stage lines measured slower (bench/results/h200/
-// session39). The one-block kernels chain with programmatic dependent launch
+// column op by the instructions of its store loop. Session 39 measured the column op's
+// halves apart (12345 x 6789 bytes, H200): its loads alone 31 us, its stores alone 79 us,
+// both 90 us; the stores stay element by element, since 4-byte words and 16-byte chunks
+// gathered from two stage lines measured slower (bench/results/h200/session39). Staging in
+// groups, so that a block stores while its later groups still load, gained at most 1 us
+// (session 51, against 9 us for the walk's extra instructions); a line pitch congruent to the
+// row pitch, which takes 3 of the store loop's 14 instructions a byte, gained 5 us
+// (column_op_kernel's Congruent form). The one-block kernels chain with programmatic dependent launch
 // (chain_with_neighbour_steps), which removes a launch gap: 12345 x 6789 bytes 28.8 -> 29.05%
 // of memcpy, within the run-to-run spread.
 #include "async_copy.cuh"
@@ -123,8 +126,15 @@ __device__ __forceinline__ std::uint32_t chunks_covering(std::uint32_t o, std::u
     strips are up to k times wider, so narrow runs split fewer DRAM sectors between strips:
     12345 x 6789 16-byte (48 -> 96-byte runs) 29.6% -> 31.9% of memcpy, 8-byte (24 -> 96)
     27.8% -> 33.5%, 12345 x 10001 16-byte (16 -> 64, three blocks) 25.6% -> 34.5%, 16767 x
-    11885 8-byte (8 -> 56, four blocks) 15.9% -> 28.1% (sweep 27). */
-template <class T, bool Clustered>
+    11885 8-byte (8 -> 56, four blocks) 15.9% -> 28.1% (sweep 27).
+
+    Congruent (one block; coprime_congruent_stage_bytes): the line pitch is congruent to the
+    row pitch modulo 16 (coprime_congruent_pitch), so line r's run starts at s0 + r * pitch and
+    a store reads its element at one multiply-add from a 32-bit shared address, where a
+    multiple-of-16 pitch needs each line's offset modulo 16 computed per element: 14 -> 11
+    instructions a byte. 12345 x 6789 bytes: column op 94.2 -> 89.5 us, 48.4 -> 40.1 M
+    instructions; 29.85% -> 30.95% of memcpy (session 51). */
+template <class T, bool Clustered, bool Congruent = false>
 __global__ void __launch_bounds__(kThreads) column_op_kernel(T* data, std::int64_t batch, core_args a,
                                                               std::int64_t strip, std::int64_t pitch,
                                                               std::uint32_t lines_per_block) {
@@ -139,7 +149,9 @@ __global__ void __launch_bounds__(kThreads) column_op_kernel(T* data, std::int64
   const std::int64_t n = cols * a.e;                               // elements per run
   const auto b = static_cast<std::uint32_t>(a.b);
   const std::uint32_t r_lo = q * lines_per_block, r_hi = min(b, r_lo + lines_per_block);  // this block's rows
-  const auto lines = static_cast<std::uint32_t>(pitch / 16);
+  // Chunks a line (Congruent: the most that cover a run starting anywhere in a chunk).
+  const auto lines = static_cast<std::uint32_t>(
+      Congruent ? (strip * a.e * static_cast<std::int64_t>(sizeof(T)) + 30) / 16 : pitch / 16);
   // Thread t moves element u = t % run_elems of destination rows t / run_elems + k * rows_per_pass:
   // a warp's store covers consecutive elements, whole runs one after another.
   const auto run_elems = static_cast<std::uint32_t>(strip * a.e);
@@ -167,15 +179,26 @@ __global__ void __launch_bounds__(kThreads) column_op_kernel(T* data, std::int64
     const auto lo = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(mat) & 15);  // mat - base
     unsigned char* base = reinterpret_cast<unsigned char*>(mat) - lo;  // derived from data: global stores
     const std::uint32_t hi = lo + matrix_bytes;
+    const std::uint32_t s0 = (lo + line_lead0) & 15u;  // Congruent: line r's run starts at s0 + r pitch
     // Loads: thread (r0, c) stages chunk c of rows r_lo + r0, r_lo + r0 + load_rows, ...
     if (load_r0 < load_rows) {
       std::uint32_t o = lo + (r_lo + load_r0) * row_bytes + line_lead0;  // the run's offset from base
-      unsigned char* line = stage + load_r0 * pitch32 + 16 * c;
-      for (std::uint32_t r = r_lo + load_r0; r < r_hi; r += load_rows) {
-        const std::uint32_t chunk = (o & ~15u) + 16 * c;
-        if (c < chunks_covering(o, n_bytes)) stage_chunk_at<T>(line, base, chunk, lo, hi);
-        o += load_rows * row_bytes;
-        line += load_rows * pitch32;
+      if constexpr (Congruent) {
+        std::uint32_t at = s0 + load_r0 * pitch32;  // the run's start in the stage
+        for (std::uint32_t r = r_lo + load_r0; r < r_hi; r += load_rows) {
+          const std::uint32_t chunk = (o & ~15u) + 16 * c;
+          if (c < chunks_covering(o, n_bytes)) stage_chunk_at<T>(stage + (at & ~15u) + 16 * c, base, chunk, lo, hi);
+          o += load_rows * row_bytes;
+          at += load_rows * pitch32;
+        }
+      } else {
+        unsigned char* line = stage + load_r0 * pitch32 + 16 * c;
+        for (std::uint32_t r = r_lo + load_r0; r < r_hi; r += load_rows) {
+          const std::uint32_t chunk = (o & ~15u) + 16 * c;
+          if (c < chunks_covering(o, n_bytes)) stage_chunk_at<T>(line, base, chunk, lo, hi);
+          o += load_rows * row_bytes;
+          line += load_rows * pitch32;
+        }
       }
     }
     cp_async_wait_all();
@@ -193,6 +216,7 @@ __global__ void __launch_bounds__(kThreads) column_op_kernel(T* data, std::int64
       std::uint32_t r = static_cast<std::uint32_t>(a.mod_b.of(first + static_cast<std::int64_t>(tau) * step));
       std::uint32_t o = lo + i * row_bytes + line_lead0 + u_bytes;  // the destination's offset from base
       const std::uint32_t o_step = rows_per_pass * row_bytes;
+      const std::uint32_t element_u = local + s0 + u_bytes;  // Congruent: line r's element u is r pitch past it
       for (; i < r_hi; i += rows_per_pass) {
         const std::uint32_t lead = (lead0 + r * row_bytes) & 15u;  // the stage keeps the run's offset mod 16
         if constexpr (Clustered) {
@@ -205,6 +229,8 @@ __global__ void __launch_bounds__(kThreads) column_op_kernel(T* data, std::int64
           }
           const std::uint32_t at = local + (r - owner * lines_per_block) * pitch32 + lead + u_bytes;
           *reinterpret_cast<T*>(base + o) = load_from_cluster<T>(cluster_address(at, owner));
+        } else if constexpr (Congruent) {
+          *reinterpret_cast<T*>(base + o) = load_shared_at<T, false>(element_u + r * pitch32);
         } else {
           *reinterpret_cast<T*>(base + o) = *reinterpret_cast<const T*>(stage + (r * pitch32 + lead + u_bytes));
         }
@@ -561,14 +587,25 @@ void launch_inplace_coprime_core(T* data, std::int64_t batch, const coprime_core
       launch_in_clusters(kernel, grid, dim3(kThreads), static_cast<std::size_t>(plan.column_stage_bytes), stream, k,
                          data, batch, a, plan.strip, pitch, static_cast<std::uint32_t>(plan.column_lines));
     } else {
-      auto kernel = column_op_kernel<T, false>;
-      allow_shared(kernel, plan.column_stage_bytes);
       const std::int64_t strip =
           coprime_column_launch_strip(plan, batch, current_device_sms(), static_cast<std::int64_t>(sizeof(T)));
       const dim3 grid(capped((c.L + strip - 1) / strip, 0x7FFFFFFF), ys);
-      launch_overlapping_previous(programmatic, kernel, grid, dim3(kThreads),
-                                  static_cast<std::size_t>(plan.column_stage_bytes), stream, data, batch, a, strip,
-                                  pitch, static_cast<std::uint32_t>(c.b));
+      // A stage whose line pitch is congruent to the row pitch modulo 16 where it fits.
+      const std::int64_t elem = static_cast<std::int64_t>(sizeof(T));
+      if (const std::int64_t bytes = coprime_congruent_stage_bytes(plan, strip, elem, current_device_shared_optin());
+          bytes > 0) {
+        auto kernel = column_op_kernel<T, false, true>;
+        allow_shared(kernel, bytes);
+        const std::int64_t congruent = coprime_congruent_pitch(strip * c.e * elem, c.row_elements() * elem, elem);
+        launch_overlapping_previous(programmatic, kernel, grid, dim3(kThreads), static_cast<std::size_t>(bytes), stream,
+                                    data, batch, a, strip, congruent, static_cast<std::uint32_t>(c.b));
+      } else {
+        auto kernel = column_op_kernel<T, false>;
+        allow_shared(kernel, plan.column_stage_bytes);
+        launch_overlapping_previous(programmatic, kernel, grid, dim3(kThreads),
+                                    static_cast<std::size_t>(plan.column_stage_bytes), stream, data, batch, a, strip,
+                                    pitch, static_cast<std::uint32_t>(c.b));
+      }
     }
     check_launch("inplace coprime core: column op");
   };

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <numeric>
 #include <vector>
@@ -260,6 +261,66 @@ TEST(CoprimeCore, LaunchFillsTheLastWaveAndSizesRowBlocks) {
       }
     }
   }
+}
+
+// The congruent column-op stage (coprime_congruent_pitch): line r's run starts at s0 + r pitch
+// with the pitch congruent to the row pitch modulo 16, so the run keeps its global address
+// modulo 16 (its chunks copy aligned); the aligned 16-byte chunks covering one line never
+// touch the next line's; and the stage's size keeps the launch's blocks an SM.
+TEST(CoprimeCore, CongruentStageKeepsEachLineInItsOwnChunks) {
+  for (const std::int64_t elem : {1, 2, 4, 8, 16}) {
+    for (std::int64_t run = elem; run <= 512; run += elem) {
+      for (std::int64_t row = run; row <= run + 64; row += elem) {
+        const std::int64_t pitch = coprime_congruent_pitch(run, row, elem);
+        ASSERT_EQ(pitch % 16, row % 16);
+        ASSERT_GE(pitch, run);
+        ASSERT_LT(pitch, run + (16 - std::min<std::int64_t>(elem, 16)) + 16);
+        // Runs start element-aligned anywhere in a chunk: lines 0..3 from every such start.
+        for (std::int64_t s0 = 0; s0 < 16; s0 += elem) {
+          std::int64_t previous_end = 0;
+          for (std::int64_t r = 0; r < 4; ++r) {
+            const std::int64_t start = s0 + r * pitch, first_chunk = start / 16 * 16;
+            const std::int64_t end = (start + run + 15) / 16 * 16;  // past the last chunk
+            ASSERT_GE(first_chunk, previous_end) << elem << " " << run << " " << row << " " << s0 << " " << r;
+            ASSERT_LE(end, (r + 1) * pitch + 16);  // inside b lines of pitch plus 16 bytes
+            previous_end = end;
+          }
+        }
+      }
+    }
+  }
+  // 12345 x 6789 bytes (b = 823, launch strip 13: 195-byte runs, rows of 101835 bytes): 195 + 15
+  // = 210 is 2 mod 16 and 101835 is 11, so 219; the plan's larger stage is kept.
+  const coprime_core_plan bytes = make_coprime_core_plan(12345, 6789, 1, kHopper);
+  EXPECT_EQ(coprime_congruent_pitch(195, 101835, 1), 219);
+  EXPECT_EQ(coprime_congruent_stage_bytes(bytes, 13, 1, kHopper), bytes.column_stage_bytes);
+  // fp32 (b = 2263, 84-byte runs at pitch 108) would need 244420 bytes: the plan's stage stays.
+  const coprime_core_plan fp32 = make_coprime_core_plan(12345, 6789, 4, kHopper);
+  EXPECT_EQ(coprime_congruent_stage_bytes(fp32, 7, 4, kHopper), 0);
+  auto two_fit = [](std::int64_t stage) { return 2 * (stage + kSharedReservedPerBlock) <= kHopper + kSharedReservedPerBlock; };
+  int congruent = 0, kept = 0;
+  for (const std::int64_t elem : {1, 2, 4, 8, 16}) {
+    for (std::int64_t rows = 5; rows < 30000; rows = rows * 3 / 2 + 7) {
+      for (std::int64_t cols = 3; cols < 30000; cols = cols * 5 / 3 + 11) {
+        const coprime_core_plan p = make_coprime_core_plan(rows, cols, elem, kHopper);
+        if (!p.use || p.core.b == 1 || p.column_cluster > 1) continue;
+        const std::int64_t strip = coprime_column_launch_strip(p, 1, 132, elem);
+        const std::int64_t bytes = coprime_congruent_stage_bytes(p, strip, elem, kHopper);
+        if (bytes == 0) {
+          ++kept;
+          continue;
+        }
+        ++congruent;
+        const std::int64_t pitch =
+            coprime_congruent_pitch(strip * p.core.e * elem, p.core.row_elements() * elem, elem);
+        ASSERT_GE(bytes, p.core.b * pitch + 16);
+        ASSERT_GE(bytes, p.column_stage_bytes);
+        ASSERT_LE(bytes, kHopper);
+        if (two_fit(p.column_stage_bytes)) ASSERT_TRUE(two_fit(bytes)) << rows << " x " << cols << " " << elem;
+      }
+    }
+  }
+  EXPECT_GT(congruent, 10 * kept);  // most one-block column ops take it
 }
 
 TEST(CoprimeCore, PlanStagesLongRowsInClusters) {

@@ -575,8 +575,16 @@ TEST_P(InplaceCoprimeCore, MatchesReference) {
       {1001, 300}, {999, 1000}, {1234, 567}, {777, 1234}, {4096, 1000}, {96, 1000},  {65, 12345},
       {5, 7},      {7, 12347},  {405, 243},  {2187, 100}, {2000, 1501}, {160, 3001}, {12345, 678}};
   const std::size_t offsets[] = {0, e < 16 ? e : std::size_t{0}};
-  int taken = 0, one_row = 0;
-  for (const auto& [r0, c0] : shapes) {
+  // Stages too full for the congruent line pitch keep the plan's (coprime_congruent_stage_bytes):
+  // one such shape each for bytes and 2-byte elements here; 12345 x 6789 fp32 in InplaceLarge.
+  std::vector<std::pair<std::int64_t, std::int64_t>> all(std::begin(shapes), std::end(shapes));
+  if (e == 1) all.push_back({189, 12777});
+  if (e == 2) all.push_back({189, 15321});
+  int device = 0, sms = 0;
+  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
+  ASSERT_EQ(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), cudaSuccess);
+  int taken = 0, one_row = 0, congruent = 0, plan_stage = 0;
+  for (const auto& [r0, c0] : all) {
     for (const bool transpose_shape : {false, true}) {
       const std::int64_t r = transpose_shape ? c0 : r0, c = transpose_shape ? r0 : c0;
       const auto plan = coprime_core_path(r, c, ei, optin);
@@ -585,6 +593,10 @@ TEST_P(InplaceCoprimeCore, MatchesReference) {
       one_row += plan.core.b == 1;
       for (const std::size_t offset : offsets) {
         for (const std::int64_t batch : {std::int64_t{1}, std::int64_t{3}}) {
+          if (plan.core.b > 1 && plan.column_cluster == 1) {
+            const std::int64_t strip = detail::coprime_column_launch_strip(plan, batch, sms, ei);
+            ++(detail::coprime_congruent_stage_bytes(plan, strip, ei, optin) > 0 ? congruent : plan_stage);
+          }
           EXPECT_TRUE(run_inplace({e, r, c, batch, offset, static_cast<std::uint64_t>(r * 31 + c + offset + batch)}));
         }
       }
@@ -592,6 +604,8 @@ TEST_P(InplaceCoprimeCore, MatchesReference) {
   }
   EXPECT_GE(taken, e >= 8 ? 16 : 20) << "too few shapes take the coprime-core path";
   EXPECT_GE(one_row, 1) << "no shape had a one-row grid";
+  EXPECT_GE(congruent, 20) << "too few column ops take the congruent stage";
+  if (e <= 2) EXPECT_GE(plan_stage, 1) << "no column op kept the plan's stage";
 }
 
 // The cases each cluster path of the coprime core runs for one shape: batches of 1 and 2 at a
