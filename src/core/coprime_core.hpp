@@ -267,17 +267,18 @@ constexpr std::int64_t coprime_congruent_pitch(std::int64_t run_bytes, std::int6
   return least + ((row_bytes - least) % 16 + 16) % 16;
 }
 
-/** Shared memory of the one-block column op's congruent stage for `strip` columns (its lines at
-    coprime_congruent_pitch, 16 bytes of slack for the first line's offset; at least the plan's
-    stage, so that the launch keeps its blocks an SM), or 0 when the launch keeps the plan's
-    stage: when that exceeds `shared_optin`, or leaves room for one block an SM where the plan's
-    stage left room for two (an SM holds the opt-in plus one reserved KiB). */
+/** Shared memory of the one-block column op's congruent stage for `strip` columns: its lines at
+    coprime_congruent_pitch and 16 bytes of slack for the first line's offset, no more (the
+    launch strip is often narrower than the plan's, and what the stage leaves is L1), or 0 when
+    the launch keeps the plan's stage: when that exceeds `shared_optin`, or leaves room for one
+    block an SM where the plan's stage left room for two (an SM holds the opt-in plus one
+    reserved KiB). */
 constexpr std::int64_t coprime_congruent_stage_bytes(const coprime_core_plan& p, std::int64_t strip,
                                                      std::int64_t elem_bytes, std::int64_t shared_optin) {
   const coprime_core& c = p.core;
   const std::int64_t pitch =
       coprime_congruent_pitch(strip * c.e * elem_bytes, c.row_elements() * elem_bytes, elem_bytes);
-  const std::int64_t need = c.b * pitch + 16, bytes = need > p.column_stage_bytes ? need : p.column_stage_bytes;
+  const std::int64_t bytes = c.b * pitch + 16;
   auto two_fit = [&](std::int64_t stage) { return 2 * (stage + kSharedReservedPerBlock) <= shared_optin + kSharedReservedPerBlock; };
   if (bytes > shared_optin || (two_fit(p.column_stage_bytes) && !two_fit(bytes))) return 0;
   return bytes;

@@ -290,10 +290,12 @@ TEST(CoprimeCore, CongruentStageKeepsEachLineInItsOwnChunks) {
     }
   }
   // 12345 x 6789 bytes (b = 823, launch strip 13: 195-byte runs, rows of 101835 bytes): 195 + 15
-  // = 210 is 2 mod 16 and 101835 is 11, so 219; the plan's larger stage is kept.
+  // = 210 is 2 mod 16 and 101835 is 11, so 219, 823 lines of it against the plan's 823 x 272
+  // for 17 columns.
   const coprime_core_plan bytes = make_coprime_core_plan(12345, 6789, 1, kHopper);
   EXPECT_EQ(coprime_congruent_pitch(195, 101835, 1), 219);
-  EXPECT_EQ(coprime_congruent_stage_bytes(bytes, 13, 1, kHopper), bytes.column_stage_bytes);
+  EXPECT_EQ(bytes.column_stage_bytes, 823 * 272);
+  EXPECT_EQ(coprime_congruent_stage_bytes(bytes, 13, 1, kHopper), 823 * 219 + 16);
   // fp32 (b = 2263, 84-byte runs at pitch 108) would need 244420 bytes: the plan's stage stays.
   const coprime_core_plan fp32 = make_coprime_core_plan(12345, 6789, 4, kHopper);
   EXPECT_EQ(coprime_congruent_stage_bytes(fp32, 7, 4, kHopper), 0);
@@ -313,8 +315,7 @@ TEST(CoprimeCore, CongruentStageKeepsEachLineInItsOwnChunks) {
         ++congruent;
         const std::int64_t pitch =
             coprime_congruent_pitch(strip * p.core.e * elem, p.core.row_elements() * elem, elem);
-        ASSERT_GE(bytes, p.core.b * pitch + 16);
-        ASSERT_GE(bytes, p.column_stage_bytes);
+        ASSERT_EQ(bytes, p.core.b * pitch + 16);
         ASSERT_LE(bytes, kHopper);
         if (two_fit(p.column_stage_bytes)) ASSERT_TRUE(two_fit(bytes)) << rows << " x " << cols << " " << elem;
       }
