@@ -262,7 +262,8 @@ constexpr std::int64_t coprime_column_launch_strip(const coprime_core_plan& p, s
     16 - elem_bytes bytes before the boundary of its last chunk, so with starts at least
     run + 16 - elem_bytes bytes apart the next run starts at or past that boundary (the plan's
     stage keeps the same slack), rounded up to the congruence. */
-constexpr std::int64_t coprime_congruent_pitch(std::int64_t run_bytes, std::int64_t row_bytes, std::int64_t elem_bytes) {
+constexpr std::int64_t coprime_congruent_pitch(std::int64_t run_bytes, std::int64_t row_bytes,
+                                               std::int64_t elem_bytes) {
   const std::int64_t least = run_bytes + 16 - (elem_bytes < 16 ? elem_bytes : 16);
   return least + ((row_bytes - least) % 16 + 16) % 16;
 }
@@ -279,7 +280,9 @@ constexpr std::int64_t coprime_congruent_stage_bytes(const coprime_core_plan& p,
   const std::int64_t pitch =
       coprime_congruent_pitch(strip * c.e * elem_bytes, c.row_elements() * elem_bytes, elem_bytes);
   const std::int64_t bytes = c.b * pitch + 16;
-  auto two_fit = [&](std::int64_t stage) { return 2 * (stage + kSharedReservedPerBlock) <= shared_optin + kSharedReservedPerBlock; };
+  auto two_fit = [&](std::int64_t stage) {
+    return 2 * (stage + kSharedReservedPerBlock) <= shared_optin + kSharedReservedPerBlock;
+  };
   if (bytes > shared_optin || (two_fit(p.column_stage_bytes) && !two_fit(bytes))) return 0;
   return bytes;
 }

@@ -21,10 +21,10 @@
 // gathered from two stage lines measured slower (bench/results/h200/session39). Staging in
 // groups, so that a block stores while its later groups still load, gained at most 1 us
 // (session 51, against 9 us for the walk's extra instructions); a line pitch congruent to the
-// row pitch, which takes 3 of the store loop's 14 instructions a byte, gained 5 us
-// (column_op_kernel's Congruent form). The one-block kernels chain with programmatic dependent launch
-// (chain_with_neighbour_steps), which removes a launch gap: 12345 x 6789 bytes 28.8 -> 29.05%
-// of memcpy, within the run-to-run spread.
+// row pitch, which takes 3 of the store loop's 14 instructions a byte, gained about 5 us
+// (column_op_kernel's Congruent form). The one-block kernels chain with programmatic
+// dependent launch (chain_with_neighbour_steps), which removes a launch gap: 12345 x 6789
+// bytes 28.8 -> 29.05% of memcpy, within the run-to-run spread.
 #include "async_copy.cuh"
 #include "chained_launch.cuh"
 #include "cluster_shared.cuh"
@@ -133,7 +133,8 @@ __device__ __forceinline__ std::uint32_t chunks_covering(std::uint32_t o, std::u
     a store reads its element at one multiply-add from a 32-bit shared address, where a
     multiple-of-16 pitch needs each line's offset modulo 16 computed per element: 14 -> 11
     instructions a byte. 12345 x 6789 bytes: column op 94.2 -> 89.5 us, 48.4 -> 40.1 M
-    instructions; 29.85% -> 30.95% of memcpy (session 51). */
+    instructions; 29.75-29.85% -> 30.0-30.4% of memcpy, 8192 x 4100 bytes 30.5 -> 32.1-32.4%
+    (session 51). */
 template <class T, bool Clustered, bool Congruent = false>
 __global__ void __launch_bounds__(kThreads) column_op_kernel(T* data, std::int64_t batch, core_args a,
                                                               std::int64_t strip, std::int64_t pitch,

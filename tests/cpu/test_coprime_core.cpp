@@ -299,7 +299,9 @@ TEST(CoprimeCore, CongruentStageKeepsEachLineInItsOwnChunks) {
   // fp32 (b = 2263, 84-byte runs at pitch 108) would need 244420 bytes: the plan's stage stays.
   const coprime_core_plan fp32 = make_coprime_core_plan(12345, 6789, 4, kHopper);
   EXPECT_EQ(coprime_congruent_stage_bytes(fp32, 7, 4, kHopper), 0);
-  auto two_fit = [](std::int64_t stage) { return 2 * (stage + kSharedReservedPerBlock) <= kHopper + kSharedReservedPerBlock; };
+  auto two_fit = [](std::int64_t stage) {
+    return 2 * (stage + kSharedReservedPerBlock) <= kHopper + kSharedReservedPerBlock;
+  };
   int congruent = 0, kept = 0;
   for (const std::int64_t elem : {1, 2, 4, 8, 16}) {
     for (std::int64_t rows = 5; rows < 30000; rows = rows * 3 / 2 + 7) {
