@@ -219,7 +219,8 @@ __global__ void __launch_bounds__(kThreads) column_op_kernel(T* data, std::int64
       const std::uint32_t o_step = rows_per_pass * row_bytes;
       const std::uint32_t element_u = local + s0 + u_bytes;  // Congruent: line r's element u is r pitch past it
       for (; i < r_hi; i += rows_per_pass) {
-        const std::uint32_t lead = (lead0 + r * row_bytes) & 15u;  // the stage keeps the run's offset mod 16
+        // The stage keeps the run's offset mod 16 (Congruent: the pitch keeps it, no lead).
+        const std::uint32_t lead = Congruent ? 0u : (lead0 + r * row_bytes) & 15u;
         if constexpr (Clustered) {
           // Its block, r / lines_per_block: a float estimate (r < 2^24) and one correction.
           std::uint32_t owner = __float2uint_rz(static_cast<float>(r) * inv_lines);

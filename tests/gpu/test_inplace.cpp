@@ -580,9 +580,7 @@ TEST_P(InplaceCoprimeCore, MatchesReference) {
   std::vector<std::pair<std::int64_t, std::int64_t>> all(std::begin(shapes), std::end(shapes));
   if (e == 1) all.push_back({189, 12777});
   if (e == 2) all.push_back({189, 15321});
-  int device = 0, sms = 0;
-  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
-  ASSERT_EQ(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), cudaSuccess);
+  const int sms = device_sms();
   int taken = 0, one_row = 0, congruent = 0, plan_stage = 0;
   for (const auto& [r0, c0] : all) {
     for (const bool transpose_shape : {false, true}) {
