@@ -328,6 +328,22 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
                      static_cast<unsigned>((v1 - v0) * 16), &tile_landed);
     }
 
+    // Rows x < ca from their mirror cells, written by rounds before the last (the last round's
+    // stores may still be draining: nothing here reads what they write). Every bulk copy goes out
+    // before the register loads: a thread's loads stall once the memory system is full, and with
+    // the mirror cells' copies issued after them the last block finished issuing 3-6 us after the
+    // median one in rounds 5-9 of 31 x 2M fp32 (at most 2.8 us with them first), which every grid
+    // barrier waited for (bench/experiments/hold_trace.cu). With them first: 31 x 2M
+    // fp32 46.8 -> 47.4%, bytes 45.9 -> 46.9, 2-byte 45.4 -> 46.1, 24 x 2M fp32 49.4 -> 50.15
+    // (H200, session52/call3; the register loads first instead lost 0.5-2.5 points).
+    if (threadIdx.x < 2 * ca) {  // one bulk copy a run
+      const int x = static_cast<int>(threadIdx.x) >> 1, t = threadIdx.x & 1;
+      if (nvec[t][x] > 0) {
+        asm volatile("fence.proxy.async;" ::: "memory");
+        hold::bulk_copy(tile + row_start(x, Pw) + dst[t][x], matrix + static_cast<std::int64_t>(ybase[t][x]) * L + src[t][x],
+                       static_cast<unsigned>(nvec[t][x] * 16), &tile_landed);
+      }
+    }
     load_moves(R);
     // The carry, in the top slots (the moves leave them free): rows a..b-1 over this block's
     // columns of the next round, vector i of them in slot kHoldVectors - 1 - i / kHoldThreads of
@@ -341,16 +357,6 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       const std::int64_t j = c0n + static_cast<std::int64_t>(i % VWn) * V;
       if (j + V > next_lo[x] && j < next_hi[x]) {
         mv[u].v = *reinterpret_cast<const uint4*>(matrix + static_cast<std::int64_t>(x) * L + j);
-      }
-    }
-    // Rows x < ca from their mirror cells, written by rounds before the last (the last round's
-    // stores may still be draining: nothing here reads what they write).
-    if (threadIdx.x < 2 * ca) {  // one bulk copy a run
-      const int x = static_cast<int>(threadIdx.x) >> 1, t = threadIdx.x & 1;
-      if (nvec[t][x] > 0) {
-        asm volatile("fence.proxy.async;" ::: "memory");
-        hold::bulk_copy(tile + row_start(x, Pw) + dst[t][x], matrix + static_cast<std::int64_t>(ybase[t][x]) * L + src[t][x],
-                       static_cast<unsigned>(nvec[t][x] * 16), &tile_landed);
       }
     }
     XPOSE_HOLD_STAMP(2);
