@@ -36,8 +36,8 @@ union vector_of {
     arrivals this barrier waits for. Thread 0 arrives with a release reduction (the block's
     writes, ordered before it by __syncthreads, go with it) and polls relaxed, then acquires
     once: two sequentially consistent fences around an atomic add before cost every hold-sweep
-    shape 0.2-1.1 points of memcpy (H200, session52/call2: 31 x 2M fp32 46.4 -> 46.8%, bytes
-    45.6 -> 45.85, 46 x 2M bytes 42.25 -> 43.35, tall 2M x 16 bytes 40.35 -> 41.3). */
+    shape measured 0.25-1.1 points of memcpy (H200, session52/call2: 31 x 2M fp32 46.4 -> 46.8%,
+    bytes 45.6 -> 45.85, 46 x 2M bytes 42.25 -> 43.35, tall 2M x 16 bytes 40.35 -> 41.3). */
 __device__ __forceinline__ void grid_barrier(unsigned* counter, unsigned target) {
   __syncthreads();
   if (threadIdx.x == 0) {
