@@ -207,8 +207,8 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       const int kk = (k - q.w) * kHoldMoveChunk + warp * 31 + lane;  // destination vector
       const int sv = q.y + kk;  // its aligned source vector (z >= 1: positive)
       if (kk <= q.z && static_cast<std::int64_t>(sv) * V < L) {
-        mv[u].v = *reinterpret_cast<const uint4*>(matrix + static_cast<std::int64_t>(q.x) * L +
-                                                  static_cast<std::int64_t>(sv) * V);
+        mv[u].v = hold::load_held(reinterpret_cast<const uint4*>(matrix + static_cast<std::int64_t>(q.x) * L +
+                                                                 static_cast<std::int64_t>(sv) * V));
       }
     });
     const int o = static_cast<int>(blockIdx.x + threadIdx.x * gridDim.x);
@@ -356,7 +356,7 @@ __global__ void __launch_bounds__(kHoldThreads, 1)
       const int x = a + i / VWn;
       const std::int64_t j = c0n + static_cast<std::int64_t>(i % VWn) * V;
       if (j + V > next_lo[x] && j < next_hi[x]) {
-        mv[u].v = *reinterpret_cast<const uint4*>(matrix + static_cast<std::int64_t>(x) * L + j);
+        mv[u].v = hold::load_held(reinterpret_cast<const uint4*>(matrix + static_cast<std::int64_t>(x) * L + j));
       }
     }
     XPOSE_HOLD_STAMP(2);
