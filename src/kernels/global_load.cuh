@@ -1,6 +1,6 @@
-// 16-byte global loads: the kernels' own (evict-first where they stream), and interior input
-// loads that have L2 fetch whole 256-byte blocks of memory (`ld.global.L2::256B`), for input
-// rows that do not all start on 256-byte boundaries.
+// 16-byte global loads: the kernels' own (evict-first where they stream), interior input loads
+// that have L2 fetch whole 256-byte blocks of memory (`ld.global.L2::256B`), for input rows that
+// do not all start on 256-byte boundaries, and loads not allocated in L1 (the hold sweep's).
 //
 // A tile's input row run then straddles two 256-byte blocks and reads only part of each;
 // the tile beside it reads the rest, a tile column later in column order. With sector
@@ -36,6 +36,16 @@ __device__ __forceinline__ uint4 load16(const void* p) {
 __device__ __forceinline__ uint4 load16_fetch_256(const void* p) {
   uint4 v;
   asm volatile("ld.global.L2::256B.v4.u32 {%0,%1,%2,%3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+               : "l"(p));
+  return v;
+}
+
+/** 16 bytes at p (16-byte aligned), not allocated in L1: for loads held in registers while shared
+ *  memory takes nearly all of the SM's L1 (the hold sweep's moves and carry). */
+__device__ __forceinline__ uint4 load16_no_allocate(const void* p) {
+  uint4 v;
+  asm volatile("ld.global.L1::no_allocate.v4.u32 {%0,%1,%2,%3}, [%4];"
                : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
                : "l"(p));
   return v;

@@ -7,6 +7,7 @@
 
 #include "byte_shift.cuh"
 #include "element_types.hpp"
+#include "global_load.cuh"
 #include "kernel_attributes.hpp"
 #include "launchers.hpp"
 #include "tma_tile.cuh"  // smem_addr, the mbarrier helpers
@@ -56,13 +57,7 @@ __device__ __forceinline__ void grid_barrier(unsigned* counter, unsigned target)
     flight there. Against plain loads (H200, session52/call10, % of memcpy): 31 x 2M fp32 47.55 ->
     48.25, bytes 46.9 -> 47.95, 2-byte 45.9 -> 46.6, 48 x 1M fp32 48.15 -> 49.25, 16 x 1M 8-byte
     53.25 -> 53.85, 46 x 2M bytes level; cache-global loads (L2 only) measured level. */
-__device__ __forceinline__ uint4 load_held(const uint4* p) {
-  uint4 v;
-  asm volatile("ld.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
-               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-               : "l"(p));
-  return v;
-}
+__device__ __forceinline__ uint4 load_held(const uint4* p) { return load16_no_allocate(p); }
 
 /** Runs of whole vectors come into shared memory by bulk copies (cp.async.bulk), counted on one
     mbarrier a round: a thread issues up to 2 KiB with one instruction, where cp.async took one
