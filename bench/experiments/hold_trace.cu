@@ -7,6 +7,10 @@
 //   6 moves issued, 7 carry stored (round end).
 // Build (library built with -DXPOSE_HOLD_TRACE in build/trace):
 //   nvcc -O3 -std=c++17 -arch=sm_90 -Iinclude bench/experiments/hold_trace.cu build/trace/libxpose.a -o hold_trace
+// or, from a release build, with only the hold sweep's object replaced (session 52):
+//   nvcc -O3 -DNDEBUG -DXPOSE_HOLD_TRACE -std=c++17 -Xcompiler=-fPIC -Iinclude -Isrc \
+//        --generate-code=arch=compute_90,code=[compute_90,sm_90] -c src/kernels/inplace_hold_sweep.cu \
+//        -o t/inplace_hold_sweep.cu.o && cp build/release/libxpose.a t/ && (cd t && ar r libxpose.a inplace_hold_sweep.cu.o)
 #include <xpose/xpose.h>
 
 #include <cuda_runtime.h>
