@@ -52,13 +52,6 @@ __device__ __forceinline__ void grid_barrier(unsigned* counter, unsigned target)
   __syncthreads();
 }
 
-/** A held vector's load (the moves and the carry), L1::no_allocate: the tile takes all but about
-    28 KB of the SM's L1 and shared memory, and these loads, up to 24 a thread, are the ones in
-    flight there. Against plain loads (H200, session52/call10, % of memcpy): 31 x 2M fp32 47.55 ->
-    48.25, bytes 46.9 -> 47.95, 2-byte 45.9 -> 46.6, 48 x 1M fp32 48.15 -> 49.25, 16 x 1M 8-byte
-    53.25 -> 53.85, 46 x 2M bytes level; cache-global loads (L2 only) measured level. */
-__device__ __forceinline__ uint4 load_held(const uint4* p) { return load16_no_allocate(p); }
-
 /** Runs of whole vectors come into shared memory by bulk copies (cp.async.bulk), counted on one
     mbarrier a round: a thread issues up to 2 KiB with one instruction, where cp.async took one
     a vector (H100, session32/bulk_pieces: 31 x 2M fp32 53.1 -> 54.6% of memcpy, bytes 53.0 ->
